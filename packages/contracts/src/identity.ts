@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { ZErrorBody, ZBillingCycle, ZId, ZPaidPlan, ZPlan, ZRole, ZSubscriptionStatus } from './common.js';
+import { defineRoutes } from './http.js';
+
+// Seed 000 section 5 and seed 001 section 5: messages are part of the contract.
+export const Messages = {
+  invalidEmail: 'Please enter a valid email address.',
+  passwordMin: 'Password must be at least 8 characters.',
+  newPasswordMin: 'New password must be at least 8 characters.',
+  confirmPasswordMin: 'Confirm password must be at least 8 characters.',
+  passwordsDontMatch: "Passwords don't match",
+  nameMin: 'Name must be at least 2 characters',
+  inviteNameMin: 'Name must be at least 2 characters.',
+  orgNameMin: 'Organization name must be at least 2 characters',
+  orgNameMinSettings: 'Organization name must be at least 2 characters.',
+  orgNameMax: 'Organization name must be at most 100 characters',
+} as const;
+
+const email = z.email({ error: Messages.invalidEmail }).max(254).transform((v) => v.trim().toLowerCase());
+const password = z.string().min(8, Messages.passwordMin).max(256);
+const personName = z.string().trim().min(2, Messages.nameMin).max(100);
+const orgName = z.string().trim().min(2, Messages.orgNameMin).max(100, Messages.orgNameMax);
+
+export const ZUser = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string(),
+  role: ZRole,
+  profilePicture: z.string().nullable(),
+  organizationId: ZId.nullable(),
+  digitalProductAccess: z.boolean(),
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZOrganization = z.object({
+  id: ZId,
+  name: z.string(),
+  ownerId: ZId,
+  plan: ZPlan,
+  billingCycle: ZBillingCycle.nullable(),
+  subscriptionStatus: ZSubscriptionStatus.nullable(),
+  subscriptionQuantity: z.number().int(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  trialEndsAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TOrganization = z.infer<typeof ZOrganization>;
+
+/** GET /api/auth/me, login and register answers. sessionId is the opaque session token. */
+export const ZSession = z.object({
+  user: ZUser,
+  organization: ZOrganization.nullable(),
+  sessionId: z.string(),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+export const ZLoginBody = z.object({ email, password: z.string().min(1).max(256) });
+export const ZRegisterBody = z.object({
+  email,
+  password,
+  name: personName,
+  organizationName: orgName.optional(),
+});
+export const ZCompleteProfileBody = z.object({ token: z.string().min(16).max(256), name: personName, password });
+export const ZUpdateAccessBody = z.object({ digitalProductAccess: z.literal(true) });
+export const ZForgotPasswordBody = z.object({ email });
+export const ZResetPasswordBody = z.object({ token: z.string().min(16).max(256), password });
+export const ZOk = z.object({ success: z.literal(true), message: z.string().optional() });
+
+export const ZInvitationTokenQuery = z.object({ token: z.string().min(1).max(256), _t: z.string().optional() });
+export const ZInvitationDetails = z.object({
+  name: z.string().nullable(),
+  email: z.string(),
+  organizationName: z.string(),
+  inviterName: z.string(),
+  role: ZRole,
+  expiresAt: z.string(),
+});
+export const ZAcceptInvitationResponse = z.object({
+  success: z.literal(true),
+  organization: ZOrganization,
+  user: ZUser,
+});
+
+export const ZCreateOrganizationBody = z.object({
+  name: orgName,
+  plan: ZPaidPlan.default('pro'),
+  billingCycle: ZBillingCycle.default('annual'),
+});
+/** The seed's fallback path also posts userId, userEmail and bypassAuth: accepted, and never trusted. */
+export const ZCreateOrganizationWithContextBody = ZCreateOrganizationBody.extend({
+  userId: z.unknown().optional(),
+  userEmail: z.unknown().optional(),
+  bypassAuth: z.unknown().optional(),
+});
+export const ZUserAndOrganization = z.object({ user: ZUser, organization: ZOrganization });
+
+export const ZMember = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string(),
+  role: ZRole,
+  createdAt: z.string(),
+});
+export const ZInvitation = z.object({
+  id: ZId,
+  name: z.string().nullable(),
+  email: z.string(),
+  role: ZRole,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export const ZInviteBody = z.object({
+  name: z.string().trim().min(2, Messages.inviteNameMin).max(100),
+  email,
+  role: ZRole.default('member'),
+});
+export const ZRoleBody = z.object({ role: ZRole });
+export const ZIdParams = z.object({ id: ZId });
+export const ZUpdateProfileBody = z.object({ name: personName, email });
+export const ZChangePasswordBody = z
+  .object({
+    currentPassword: z.string().min(8, Messages.passwordMin).max(256),
+    newPassword: z.string().min(8, Messages.newPasswordMin).max(256),
+    confirmPassword: z.string().min(8, Messages.confirmPasswordMin).max(256),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    message: Messages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export const ZUpdateOrganizationBody = z.object({
+  name: z.string().trim().min(2, Messages.orgNameMinSettings).max(100, Messages.orgNameMax),
+});
+export const ZPasswordConfirmBody = z.object({ password: z.string().min(1, 'Password is required').max(256) });
+export const ZNotificationSettings = z.object({
+  emailOnDeckProcessed: z.boolean(),
+  emailOnDealCreated: z.boolean(),
+  weeklyDigest: z.boolean(),
+});
+export const ZConfig = z.object({ supportEmail: z.string(), googleSignInEnabled: z.boolean() });
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+
+export const identityRoutes = defineRoutes({
+  me: { method: 'GET', path: '/api/auth/me', summary: 'Current user, organization and session', tag: 'auth', auth: 'session', responses: { 200: ZSession, 401: ZErrorBody } },
+  login: { method: 'POST', path: '/api/auth/login', summary: 'Sign in with email and password', tag: 'auth', auth: 'public', body: ZLoginBody, responses: { 200: ZSession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody } },
+  register: { method: 'POST', path: '/api/auth/register', summary: 'Create an account (and its organization when named)', tag: 'auth', auth: 'public', body: ZRegisterBody, responses: { 201: ZSession, 400: ZErrorBody, 409: ZErrorBody } },
+  logout: { method: 'POST', path: '/api/auth/logout', summary: 'End the session', tag: 'auth', auth: 'public', responses: { 200: ZOk } },
+  completeProfile: { method: 'POST', path: '/api/auth/complete-profile', summary: 'Create the invited account and join its organization', tag: 'auth', auth: 'public', body: ZCompleteProfileBody, responses: { 201: ZSession, ...errors, 410: ZErrorBody } },
+  updateAccess: { method: 'POST', path: '/api/auth/update-access', summary: 'Re-read digital product access granted by a completed purchase', tag: 'auth', auth: 'session', body: ZUpdateAccessBody, responses: { 200: z.object({ success: z.boolean(), user: ZUser }), ...errors } },
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', summary: 'Email a password reset link', tag: 'auth', auth: 'public', body: ZForgotPasswordBody, responses: { 200: ZOk, 400: ZErrorBody, 429: ZErrorBody } },
+  resetPassword: { method: 'POST', path: '/api/auth/reset-password', summary: 'Set a new password with a reset token', tag: 'auth', auth: 'public', body: ZResetPasswordBody, responses: { 200: ZOk, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody } },
+  validateInvitation: { method: 'GET', path: '/api/invitations/validate', summary: 'Invitation details', tag: 'invitations', auth: 'public', query: ZInvitationTokenQuery, responses: { 200: ZInvitationDetails, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody } },
+  acceptInvitation: { method: 'POST', path: '/api/invitations/accept', summary: 'Accept an invitation as the signed-in user', tag: 'invitations', auth: 'session', query: ZInvitationTokenQuery, responses: { 200: ZAcceptInvitationResponse, ...errors, 410: ZErrorBody } },
+  createOrganization: { method: 'POST', path: '/api/organizations', summary: 'Create the organization of the signed-in user', tag: 'organization', auth: 'session', body: ZCreateOrganizationBody, responses: { 201: ZUserAndOrganization, ...errors } },
+  createOrganizationWithContext: { method: 'POST', path: '/api/organizations/create-with-context', summary: 'Fallback creation path; acts for the session user only', tag: 'organization', auth: 'session', body: ZCreateOrganizationWithContextBody, responses: { 201: ZUserAndOrganization, ...errors } },
+  updateOrganization: { method: 'PATCH', path: '/api/organization', summary: 'Rename the organization', tag: 'organization', auth: 'owner', body: ZUpdateOrganizationBody, responses: { 200: ZOrganization, ...errors } },
+  deleteOrganization: { method: 'DELETE', path: '/api/organization', summary: 'Delete the organization (password confirmed)', tag: 'organization', auth: 'owner', body: ZPasswordConfirmBody, responses: { 200: ZOk, ...errors } },
+  listMembers: { method: 'GET', path: '/api/organization/members', summary: 'Members of the organization', tag: 'organization', auth: 'session', responses: { 200: z.array(ZMember), 401: ZErrorBody } },
+  removeMember: { method: 'DELETE', path: '/api/organization/members/:id', summary: 'Remove a member', tag: 'organization', auth: 'owner', params: ZIdParams, responses: { 200: ZOk, ...errors } },
+  changeMemberRole: { method: 'PATCH', path: '/api/organization/members/:id/role', summary: "Change a member's role", tag: 'organization', auth: 'owner', params: ZIdParams, body: ZRoleBody, responses: { 200: ZMember, ...errors } },
+  listInvitations: { method: 'GET', path: '/api/organization/invitations', summary: 'Pending invitations', tag: 'organization', auth: 'owner', responses: { 200: z.array(ZInvitation), ...errors } },
+  invite: { method: 'POST', path: '/api/organization/invite', summary: 'Invite a person by email', tag: 'organization', auth: 'owner', body: ZInviteBody, responses: { 201: ZInvitation, ...errors } },
+  revokeInvitation: { method: 'DELETE', path: '/api/organization/invitations/:id', summary: 'Revoke a pending invitation', tag: 'organization', auth: 'owner', params: ZIdParams, responses: { 200: ZOk, ...errors } },
+  changeInvitationRole: { method: 'PATCH', path: '/api/organization/invitations/:id/role', summary: "Change a pending invitation's role", tag: 'organization', auth: 'owner', params: ZIdParams, body: ZRoleBody, responses: { 200: ZInvitation, ...errors } },
+  updateProfile: { method: 'PATCH', path: '/api/user/profile', summary: 'Edit name and email', tag: 'user', auth: 'session', body: ZUpdateProfileBody, responses: { 200: ZUser, ...errors } },
+  changePassword: { method: 'PATCH', path: '/api/user/password', summary: 'Change password (ends other sessions)', tag: 'user', auth: 'session', body: ZChangePasswordBody, responses: { 200: ZOk, ...errors } },
+  deleteUser: { method: 'DELETE', path: '/api/user', summary: 'Delete own account (password confirmed)', tag: 'user', auth: 'session', body: ZPasswordConfirmBody, responses: { 200: ZOk, ...errors } },
+  getNotifications: { method: 'GET', path: '/api/settings/notifications', summary: 'Notification settings', tag: 'user', auth: 'session', responses: { 200: ZNotificationSettings, 401: ZErrorBody } },
+  updateNotifications: { method: 'PATCH', path: '/api/settings/notifications', summary: 'Update notification settings', tag: 'user', auth: 'session', body: ZNotificationSettings.partial(), responses: { 200: ZNotificationSettings, ...errors } },
+  config: { method: 'GET', path: '/api/config', summary: 'Public client configuration', tag: 'config', auth: 'public', responses: { 200: ZConfig } },
+});
