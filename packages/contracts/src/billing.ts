@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ZBillingCycle, ZErrorBody, ZId, ZPaidPlan, ZPlan, ZSubscriptionStatus } from './common.js';
+import { defineRoutes } from './http.js';
+import { ZUser } from './identity.js';
+
+/** Seed 000 section 9 and seed 001 section 9: the one table every price and limit comes from. */
+export const Plans = {
+  basic: {
+    label: 'Basic',
+    pricePerSeat: { monthly: 30, annual: 300 },
+    monthlyDeckLimitPerSeat: 100,
+    features: ['Up to 100 records per user per month', 'Two integrations', 'Team collaboration', 'Basic AI processing', 'Email support'],
+    missing: ['Advanced analytics', 'Priority support'],
+    popular: false,
+  },
+  pro: {
+    label: 'Pro',
+    pricePerSeat: { monthly: 50, annual: 480 },
+    monthlyDeckLimitPerSeat: 200,
+    features: ['200 records per user per month', 'Advanced AI processing', 'Priority support', 'Advanced analytics', 'API access'],
+    missing: [],
+    popular: true,
+  },
+} as const;
+export const TRIAL_DAYS = 7;
+export const TEMPLATE_PRICE_USD = 50;
+/** Deck allowance of the free plan (no subscription): nothing is processed until a trial starts. */
+export const FREE_MONTHLY_DECK_LIMIT = 0;
+
+export const monthlyDeckLimit = (plan: z.infer<typeof ZPlan>, seats: number): number =>
+  plan === 'free' ? FREE_MONTHLY_DECK_LIMIT : Plans[plan].monthlyDeckLimitPerSeat * Math.max(seats, 1);
+
+export const ZCheckoutBody = z
+  .object({ plan: ZPaidPlan, billingCycle: ZBillingCycle })
+  .strict()
+  .partial()
+  .refine((b) => (b.plan === undefined) === (b.billingCycle === undefined), {
+    message: 'plan and billingCycle go together',
+  });
+export const ZCheckoutResponse = z.object({ url: z.string(), sessionId: z.string() });
+export const ZPortalResponse = z.object({ url: z.string() });
+
+export const ZSubscription = z.object({
+  plan: ZPlan,
+  planLabel: z.string(),
+  billingCycle: ZBillingCycle.nullable(),
+  status: ZSubscriptionStatus.nullable(),
+  seats: z.number().int(),
+  pricePerSeat: z.number().nullable(),
+  amount: z.number().nullable(),
+  currency: z.string(),
+  trialEndsAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  hasPaymentMethod: z.boolean(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+});
+export const ZUsage = z.object({
+  month: z.string(),
+  totalDecksProcessed: z.number().int(),
+  limit: z.number().int(),
+  usageRecords: z.array(
+    z.object({
+      id: z.string(),
+      userId: ZId.nullable(),
+      user: z.object({ name: z.string(), email: z.string() }).nullable(),
+      decksProcessed: z.number().int(),
+    }),
+  ),
+});
+export const ZAutoLoginBody = z.object({ sessionId: z.string().min(1).max(300) });
+export const ZAutoLoginResponse = z.object({
+  success: z.boolean(),
+  user: ZUser.nullable(),
+  message: z.string(),
+  sessionId: z.string().optional(),
+});
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+export const billingRoutes = defineRoutes({
+  checkout: { method: 'POST', path: '/api/stripe/checkout', summary: 'Start a subscription checkout (plan, billingCycle) or, with no body, the one-time $50 purchase', tag: 'billing', auth: 'session', body: ZCheckoutBody, responses: { 200: ZCheckoutResponse, ...errors } },
+  portal: { method: 'POST', path: '/api/stripe/portal', summary: 'Open the billing portal', tag: 'billing', auth: 'owner', responses: { 200: ZPortalResponse, ...errors } },
+  subscription: { method: 'GET', path: '/api/stripe/subscription', summary: "The organization's subscription", tag: 'billing', auth: 'session', responses: { 200: ZSubscription, ...errors } },
+  usage: { method: 'GET', path: '/api/stripe/usage', summary: 'Decks processed this month per user, and the limit', tag: 'billing', auth: 'session', responses: { 200: ZUsage, ...errors } },
+  autoLogin: { method: 'POST', path: '/api/stripe/auto-login', summary: 'Sign in after returning from checkout', tag: 'billing', auth: 'public', body: ZAutoLoginBody, responses: { 200: ZAutoLoginResponse, ...errors, 410: ZErrorBody } },
+  autoLoginAlt: { method: 'POST', path: '/api/billing/auto-login', summary: 'Alternative path of auto-login', tag: 'billing', auth: 'public', body: ZAutoLoginBody, responses: { 200: ZAutoLoginResponse, ...errors, 410: ZErrorBody } },
+  webhook: { method: 'POST', path: '/webhooks/stripe', summary: 'Stripe webhook (signature verified)', tag: 'webhooks', auth: 'signature', responses: { 200: z.object({ received: z.literal(true) }), 400: ZErrorBody } },
+});
