@@ -1,0 +1,139 @@
+// Shared rspack 2 + Module Federation config for the shell (host) and the four remotes.
+// Plain ESM on purpose: rspack 2 loads `.mjs` configs directly, so this package has no build step.
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+/**
+ * Fluent UI is shared by its granular packages that hold React context or global state, never by the
+ * `@fluentui/react-components` barrel (sharing the barrel disables tree-shaking: see STACK-NOTES.md).
+ * Each app bundles the tree-shaken components it uses; these packages are resolved once at run time.
+ */
+export const FLUENT_SHARED_PACKAGES = [
+  '@fluentui/react-shared-contexts',
+  '@griffel/react',
+  '@fluentui/react-utilities',
+  '@fluentui/react-tabster',
+  '@fluentui/react-portal',
+];
+
+/** The singletons every app shares. `requiredVersion: false` where the app does not list the package. */
+export function createSharedConfig() {
+  /** @type {Record<string, { singleton: boolean; requiredVersion?: string | false; strictVersion?: boolean }>} */
+  const shared = {
+    react: { singleton: true, requiredVersion: '^19.0.0' },
+    'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
+    'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+    'react-dom/client': { singleton: true, requiredVersion: '^19.0.0' },
+    'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+    '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+    '@dealflow/web-kit': { singleton: true, requiredVersion: false },
+  };
+  for (const name of FLUENT_SHARED_PACKAGES) shared[name] = { singleton: true, requiredVersion: false };
+  return shared;
+}
+
+/**
+ * @param {{
+ *   name: string;                       // MF name: 'shell', 'mfe_auth', 'mfe_team', 'mfe_billing', 'mfe_records'
+ *   dirname: string;                    // the app folder (import.meta.dirname of its rspack.config.mjs)
+ *   exposes?: Record<string, string>;   // remotes: './LoginPage': './src/pages/LoginPage.tsx'
+ *   isHost?: boolean;                   // the shell: HTML page, publicPath '/', no exposes
+ *   remotes?: Record<string, string>;   // build-time remotes (the shell registers them at run time instead)
+ *   runtimePlugins?: string[];          // absolute paths of MF runtime plugins
+ *   mode?: 'production' | 'development';
+ *   title?: string;                     // host only: <title>
+ *   template?: string;                  // host only: HTML template (default src/index.html when present)
+ * }} options
+ * @returns {import('@rspack/core').Configuration}
+ */
+export function createMfConfig(options) {
+  const { name, dirname, exposes = {}, isHost = false, remotes = {}, runtimePlugins = [], title = 'Dealflow' } = options;
+  if (!name || !dirname) throw new Error('createMfConfig: name and dirname are required');
+  const mode = options.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production');
+  const isProduction = mode === 'production';
+  const template = options.template ?? path.join(dirname, 'src/index.html');
+
+  /** @type {import('@rspack/core').RspackPluginInstance[]} */
+  const plugins = [
+    new ModuleFederationPlugin({
+      name,
+      filename: 'remoteEntry.js',
+      exposes,
+      remotes,
+      shared: createSharedConfig(),
+      // Remotes are fetched only when a page needs them; the default strategy fetches every remote at
+      // start-up and one unreachable remote can break the whole app (module-federation/core#3877).
+      shareStrategy: 'loaded-first',
+      runtimePlugins,
+      manifest: { fileName: 'mf-manifest.json' },
+      // Type generation made a remote build ~3.5x slower and is skipped silently when the remote is not
+      // being served; the apps share types through @dealflow/contracts and web-kit's d.ts instead.
+      dts: false,
+    }),
+    new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+  ];
+  if (isHost) {
+    plugins.push(
+      new rspack.HtmlRspackPlugin({
+        title,
+        ...(existsSync(template) ? { template } : {}),
+        scriptLoading: 'defer',
+      }),
+    );
+  }
+
+  return {
+    mode,
+    context: dirname,
+    entry: { main: './src/index.ts' },
+    devtool: isProduction ? false : 'cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: path.join(dirname, 'dist'),
+      // Host pages live at nested paths (/terms, /team-members): their assets need an absolute base.
+      // Remotes are served from wherever their manifest is (gateway /remotes/<folder>/ or :500x).
+      publicPath: isHost ? '/' : 'auto',
+      filename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.(ts|tsx)$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProduction } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins,
+    optimization: {
+      minimize: isProduction,
+      // MF needs its own chunk layout; no runtimeChunk: 'single' (it breaks the remote entry).
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+export default createMfConfig;
