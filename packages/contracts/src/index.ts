@@ -6,3 +6,4 @@ export * from './billing.js';
 export * from './records.js';
 export { buildAsyncApi } from './asyncapi.js';
 export { buildOpenApi, allRoutes } from './openapi.js';
+export * from './internal.js';

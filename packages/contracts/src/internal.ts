@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ZErrorBody, ZIsoDate } from './common.js';
+import { defineRoutes } from './http.js';
+
+/**
+ * Service-to-service routes (never routed by the gateway; `x-internal-token` = INTERNAL_API_TOKEN).
+ * They are not in the public OpenAPI document.
+ */
+
+/** The gateway's question: which identity does this opaque session token (cookie or bearer) carry? */
+export const ZIntrospectSessionBody = z.object({ token: z.string().min(1).max(512) });
+export type TIntrospectSessionBody = z.infer<typeof ZIntrospectSessionBody>;
+
+/**
+ * 200: the session is live. `identityToken` is the short-lived ES256 JWT the gateway forwards as
+ * `x-identity-token`; `expiresAt` is when that JWT expires (the gateway caches the answer for a few seconds,
+ * never past it). An unknown, expired or ended session answers 401 `{message}`.
+ */
+export const ZIntrospectSessionResponse = z.object({
+  identityToken: z.string(),
+  expiresAt: ZIsoDate,
+});
+export type TIntrospectSessionResponse = z.infer<typeof ZIntrospectSessionResponse>;
+
+export const internalRoutes = defineRoutes({
+  introspectSession: {
+    method: 'POST',
+    path: '/internal/sessions/introspect',
+    summary: 'Exchange a session token for the identity JWT (gateway only)',
+    tag: 'internal',
+    auth: 'signature',
+    body: ZIntrospectSessionBody,
+    responses: { 200: ZIntrospectSessionResponse, 400: ZErrorBody, 401: ZErrorBody },
+  },
+});
