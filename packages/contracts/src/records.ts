@@ -100,5 +100,6 @@ export const recordsRoutes = defineRoutes({
   accountingUpdate: { method: 'PUT', path: '/api/integrations/accounting', summary: 'Save accounting connection settings', tag: 'integrations', auth: 'owner', body: ZAccountingSettings.omit({ lastSyncAt: true }).extend({ clientSecret: z.string().max(1024).optional() }).partial(), responses: { 200: ZAccountingSettings, ...errors } },
   mailWebhook: { method: 'POST', path: '/webhooks/mail', summary: 'Inbound raw RFC 5322 message (authenticated by the organization secret)', tag: 'webhooks', auth: 'signature', responses: { 202: z.object({ accepted: z.literal(true), emailId: ZId }), 400: ZErrorBody, 401: ZErrorBody, 413: ZErrorBody } },
   getDeal: { method: 'GET', path: '/api/deals/by-email/:id', summary: "The CRM deal of a record", tag: 'crm', auth: 'session', params: IdParams, responses: { 200: ZDeal, ...errors } },
-  analysis: { method: 'POST', path: '/api/analysis/:id', summary: 'AI analysis of a completed record (Pro plan)', tag: 'crm', auth: 'session', params: IdParams, responses: { 200: ZAnalysis, ...errors, 503: ZErrorBody } },
+  getDealById: { method: 'GET', path: '/api/deals/:id', summary: 'A built-in CRM deal by its id (the deal link)', tag: 'crm', auth: 'session', params: IdParams, responses: { 200: ZDeal, ...errors } },
+  analysis: { method: 'POST', path: '/api/analysis/:id', summary: 'AI analysis of a completed record (Pro plan)', tag: 'crm', auth: 'session', params: IdParams, responses: { 200: ZAnalysis, ...errors, 502: ZErrorBody, 503: ZErrorBody } },
 });
