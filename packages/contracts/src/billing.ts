@@ -77,6 +77,25 @@ export const ZAutoLoginResponse = z.object({
   sessionId: z.string().optional(),
 });
 
+/**
+ * Billing -> identity hand-off of auto-login: `POST /internal/sessions` on svc-identity (x-internal-token),
+ * called only after billing has verified the checkout session with the payment provider. Identity opens a
+ * session for that user and answers like login does.
+ */
+export const ZInternalSessionBody = z.object({ userId: ZId });
+export const ZInternalSessionResponse = z.object({
+  user: ZUser,
+  organization: z.unknown().optional(),
+  sessionId: z.string().min(1),
+});
+
+/** Plan or cycle change, cancel at period end, reactivate: the API twin of the billing portal (owner only). */
+export const ZChangeSubscriptionBody = z
+  .object({ plan: ZPaidPlan, billingCycle: ZBillingCycle, cancelAtPeriodEnd: z.boolean() })
+  .partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to change' });
+
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 export const billingRoutes = defineRoutes({
   checkout: { method: 'POST', path: '/api/stripe/checkout', summary: 'Start a subscription checkout (plan, billingCycle) or, with no body, the one-time $50 purchase', tag: 'billing', auth: 'session', body: ZCheckoutBody, responses: { 200: ZCheckoutResponse, ...errors } },
@@ -85,5 +104,7 @@ export const billingRoutes = defineRoutes({
   usage: { method: 'GET', path: '/api/stripe/usage', summary: 'Decks processed this month per user, and the limit', tag: 'billing', auth: 'session', responses: { 200: ZUsage, ...errors } },
   autoLogin: { method: 'POST', path: '/api/stripe/auto-login', summary: 'Sign in after returning from checkout', tag: 'billing', auth: 'public', body: ZAutoLoginBody, responses: { 200: ZAutoLoginResponse, ...errors, 410: ZErrorBody } },
   autoLoginAlt: { method: 'POST', path: '/api/billing/auto-login', summary: 'Alternative path of auto-login', tag: 'billing', auth: 'public', body: ZAutoLoginBody, responses: { 200: ZAutoLoginResponse, ...errors, 410: ZErrorBody } },
+  changeSubscription: { method: 'PATCH', path: '/api/stripe/subscription', summary: 'Change plan or cycle, cancel at period end or reactivate (API twin of the portal)', tag: 'billing', auth: 'owner', body: ZChangeSubscriptionBody, responses: { 200: ZSubscription, ...errors } },
   webhook: { method: 'POST', path: '/webhooks/stripe', summary: 'Stripe webhook (signature verified)', tag: 'webhooks', auth: 'signature', responses: { 200: z.object({ received: z.literal(true) }), 400: ZErrorBody } },
 });
+
