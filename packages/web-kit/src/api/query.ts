@@ -1,0 +1,34 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './request.js';
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default data query: GET on the first element of the query key; 401 gives null or throws. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const [path] = queryKey;
+    if (typeof path !== 'string') throw new Error('The first element of the query key must be the request path');
+    try {
+      return await apiRequest<T>('GET', path, undefined, { signal });
+    } catch (error) {
+      if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  };
+}
+
+/** Seed defaults: never stale, no retries (queries and mutations), no refetch on window focus, no polling. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: Infinity,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { TSession } from '@dealflow/contracts';
+import { createQueryClient } from '../api/query.js';
+import { AuthProvider, LOGOUT_TIMEOUT, useAuth, type AuthContextValue } from './AuthProvider.js';
+import { getToasts, resetToasts, setToasterReady } from '../toast/store.js';
+import { json, stubFetch } from '../test/fetch.js';
+
+const session = (overrides: Partial<TSession['user']> = {}): TSession => ({
+  sessionId: 'sess-abc',
+  user: {
+    id: 7,
+    name: 'Ada Founder',
+    email: 'ada@example.com',
+    role: 'owner',
+    profilePicture: null,
+    organizationId: 3,
+    digitalProductAccess: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  },
+  organization: {
+    id: 3,
+    name: 'Acme Ventures',
+    ownerId: 7,
+    plan: 'pro',
+    billingCycle: 'annual',
+    subscriptionStatus: 'trialing',
+    subscriptionQuantity: 1,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    trialEndsAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+});
+
+let auth: AuthContextValue;
+function Probe() {
+  auth = useAuth();
+  return <p data-testid="status">{auth.status}</p>;
+}
+
+function renderAuth(redirect = vi.fn()) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider redirect={redirect}>
+        <Probe />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return redirect;
+}
+
+const statusText = () => screen.getByTestId('status').textContent;
+
+beforeEach(() => {
+  localStorage.clear();
+  resetToasts();
+  setToasterReady(true);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('auth state', () => {
+  it('goes from loading to authenticated on a successful /api/auth/me and stores the credentials', async () => {
+    stubFetch(() => json(session()));
+    renderAuth();
+    expect(statusText()).toBe('loading');
+    await waitFor(() => expect(statusText()).toBe('authenticated'));
+    expect(auth.user?.name).toBe('Ada Founder');
+    expect(auth.organization?.name).toBe('Acme Ventures');
+    expect(auth.isOwner).toBe(true);
+    await waitFor(() => expect(localStorage.getItem('auth_token')).toBe('sess-abc'));
+    expect(localStorage.getItem('user_id')).toBe('7');
+    expect(localStorage.getItem('organization_id')).toBe('3');
+  });
+
+  it('goes from loading to unauthenticated on 401 and clears stored credentials', async () => {
+    localStorage.setItem('auth_token', 'stale');
+    localStorage.setItem('user_id', '1');
+    localStorage.setItem('organization_id', '1');
+    stubFetch(() => json({ message: 'Not authenticated' }, 401));
+    renderAuth();
+    await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+    await waitFor(() => expect(localStorage.getItem('auth_token')).toBeNull());
+    expect(localStorage.getItem('user_id')).toBeNull();
+    expect(localStorage.getItem('organization_id')).toBeNull();
+  });
+
+  it('is unauthenticated when the current-user fetch fails', async () => {
+    stubFetch(() => json({ message: 'Bad gateway' }, 502));
+    renderAuth();
+    await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+  });
+
+  it('checkSession sets the signed-in state when it finds a user, null otherwise', async () => {
+    let signedIn = false;
+    stubFetch(() => (signedIn ? json(session()) : json({ message: 'no' }, 401)));
+    renderAuth();
+    await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+    await expect(act(() => auth.checkSession())).resolves.toBeNull();
+    signedIn = true;
+    await act(async () => {
+      expect((await auth.checkSession())?.user.id).toBe(7);
+    });
+    await waitFor(() => expect(statusText()).toBe('authenticated'));
+  });
+});
+
+describe('login', () => {
+  it('checks, logs in, waits 100 ms, re-checks and redirects to /dashboard', async () => {
+    let signedIn = false;
+    const calls = stubFetch((r) => {
+      if (r.url === '/api/auth/login') {
+        signedIn = true;
+        return json(session());
+      }
+      return signedIn ? json(session()) : json({ message: 'no' }, 401);
+    });
+    const redirect = renderAuth();
+    await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+    await act(() => auth.login({ email: 'ada@example.com', password: 'password123' }));
+    const paths = calls.map((c) => `${c.method} ${c.url}`);
+    expect(paths.slice(1)).toEqual(['GET /api/auth/me', 'POST /api/auth/login', 'GET /api/auth/me']);
+    expect(JSON.parse(calls[2]?.body ?? '{}')).toEqual({ email: 'ada@example.com', password: 'password123' });
+    expect(redirect).toHaveBeenCalledWith('/dashboard');
+    expect(statusText()).toBe('authenticated');
+    expect(getToasts()[0]).toMatchObject({ title: 'Login successful', description: 'Welcome back, Ada Founder!' });
+  });
+
+  it('still goes to /dashboard after 500 ms more when the re-check fails', async () => {
+    stubFetch((r) => (r.url === '/api/auth/login' ? json(session()) : json({ message: 'no' }, 401)));
+    const redirect = renderAuth();
+    await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+    const started = Date.now();
+    await act(() => auth.login({ email: 'ada@example.com', password: 'password123' }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(590);
+    expect(redirect).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it('shows Login failed with the server message and rethrows', async () => {
+    stubFetch((r) => (r.url === '/api/auth/login' ? json({ message: 'Invalid email or password' }, 401) : json({}, 401)));
+    const redirect = renderAuth();
+    await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+    await act(async () => {
+      await expect(auth.login({ email: 'a@b.co', password: 'wrongpass' })).rejects.toThrow('Invalid email or password');
+    });
+    expect(getToasts()[0]).toMatchObject({ title: 'Login failed', description: 'Invalid email or password', variant: 'error' });
+    expect(redirect).not.toHaveBeenCalled();
+  });
+});
+
+describe('register', () => {
+  it('sets the session and says to select a plan in the two-step flow', async () => {
+    const calls = stubFetch((r) => (r.url === '/api/auth/register' ? json(session()) : json(session())));
+    renderAuth();
+    await waitFor(() => expect(statusText()).toBe('authenticated'));
+    await act(() => auth.register({ email: 'ada@example.com', password: 'password123', name: 'Ada Founder', redirectToStepTwo: true }));
+    const body = JSON.parse(calls.find((c) => c.url === '/api/auth/register')?.body ?? '{}');
+    expect(body).toEqual({ email: 'ada@example.com', password: 'password123', name: 'Ada Founder' });
+    expect(getToasts()[0]).toMatchObject({ title: 'Registration successful', description: 'Now select your subscription plan' });
+  });
+});
+
+describe('logout', () => {
+  it('clears token, user id, organization id and cookies, resets the state and redirects to /login', async () => {
+    stubFetch((r) => (r.url === '/api/auth/logout' ? json({ success: true }) : json(session())));
+    const redirect = renderAuth();
+    await waitFor(() => expect(statusText()).toBe('authenticated'));
+    document.cookie = 'df_session_present=1; path=/';
+    await act(() => auth.logout());
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('user_id')).toBeNull();
+    expect(localStorage.getItem('organization_id')).toBeNull();
+    expect(document.cookie).not.toContain('df_session_present=1');
+    await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+    expect(redirect).toHaveBeenCalledWith('/login');
+    expect(getToasts()[0]).toMatchObject({ title: 'Logged out', description: 'You have been successfully logged out.' });
+  });
+
+  it('gives up on the server after 3000 ms and still logs out locally', async () => {
+    stubFetch((r) =>
+      r.url === '/api/auth/logout'
+        ? new Promise<Response>((_resolve, reject) => r.init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+        : json(session()),
+    );
+    const redirect = renderAuth();
+    await waitFor(() => expect(statusText()).toBe('authenticated'));
+    vi.useFakeTimers();
+    let done = false;
+    act(() => {
+      void auth.logout().then(() => (done = true));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(LOGOUT_TIMEOUT - 1));
+    expect(done).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(done).toBe(true);
+    expect(redirect).toHaveBeenCalledWith('/login');
+    expect(getToasts()[0]).toMatchObject({ title: 'Logout failed', description: 'An error occurred during logout.' });
+  });
+});

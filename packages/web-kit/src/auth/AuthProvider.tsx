@@ -1,0 +1,209 @@
+// The auth context of seed 000 section 4: loading -> authenticated | unauthenticated.
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TOrganization, TSession, TUser } from '@dealflow/contracts';
+import { ApiError, apiRequest } from '../api/request.js';
+import { getQueryFn } from '../api/query.js';
+import { toast } from '../toast/store.js';
+import { clearStoredAuth, storeAuth } from './storage.js';
+
+export const ME_PATH = '/api/auth/me';
+export const AUTH_REFETCH_INTERVAL = 60_000;
+export const LOGOUT_TIMEOUT = 3000;
+export const LOGIN_RECHECK_DELAY = 100;
+export const LOGIN_RECHECK_FAILED_DELAY = 500;
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  name: string;
+  organizationName?: string;
+  /** Client-only flag of the two-step registration: the plan is chosen second. */
+  redirectToStepTwo?: boolean;
+}
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: TUser | null;
+  organization: TOrganization | null;
+  sessionId: string | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  isOwner: boolean;
+  /** Check the session, log in, wait 100 ms, re-check (else wait 500 ms), then go to `redirectTo`. Throws ApiError. */
+  login: (credentials: { email: string; password: string }, options?: { redirectTo?: string | null }) => Promise<TSession>;
+  register: (input: RegisterInput) => Promise<TSession>;
+  /** Server call with a 3000 ms timeout, then local clean-up and a full redirect to /login, even on failure. */
+  logout: () => Promise<void>;
+  /** One manual session check (the guards' checks): the session, or null; sets the state either way. */
+  checkSession: () => Promise<TSession | null>;
+  /** Adopt a session obtained elsewhere (third-party callback, payment auto-login). */
+  setSession: (session: TSession) => void;
+  /** Refetch the current user (after a profile change). */
+  refresh: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const fullPageRedirect = (path: string): void => {
+  window.location.assign(path);
+};
+
+function persist(session: TSession): void {
+  storeAuth({ authToken: session.sessionId, userId: session.user.id, organizationId: session.organization?.id ?? null });
+}
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  /** Full-page navigation (tests replace it). */
+  redirect?: (path: string) => void;
+}
+
+export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProviderProps) {
+  const queryClient = useQueryClient();
+  const me = useQuery<TSession | null>({
+    queryKey: [ME_PATH],
+    queryFn: getQueryFn<TSession>({ on401: 'returnNull' }),
+    refetchInterval: AUTH_REFETCH_INTERVAL,
+    retry: false,
+  });
+
+  const session = me.data ?? null;
+  const status: AuthStatus = me.isPending ? 'loading' : session ? 'authenticated' : 'unauthenticated';
+
+  // A 401 or any failure of the current-user fetch leaves the state unauthenticated and clears credentials.
+  useEffect(() => {
+    if (me.isPending || me.isFetching) return;
+    if (session) persist(session);
+    else clearStoredAuth();
+  }, [me.isPending, me.isFetching, session]);
+
+  const setSession = useCallback(
+    (next: TSession) => {
+      persist(next);
+      queryClient.setQueryData([ME_PATH], next);
+    },
+    [queryClient],
+  );
+
+  const checkSession = useCallback(async (): Promise<TSession | null> => {
+    try {
+      const next = await apiRequest<TSession>('GET', ME_PATH, undefined, { cache: 'no-store' });
+      if (next?.user) {
+        setSession(next);
+        return next;
+      }
+      return null;
+    } catch {
+      return null;
+    }
+  }, [setSession]);
+
+  const login = useCallback<AuthContextValue['login']>(
+    async (credentials, options = {}) => {
+      const redirectTo = options.redirectTo === undefined ? '/dashboard' : options.redirectTo;
+      await checkSession();
+      let next: TSession;
+      try {
+        next = await apiRequest<TSession>('POST', '/api/auth/login', credentials);
+      } catch (error) {
+        toast({
+          title: 'Login failed',
+          description: error instanceof Error && error.message ? error.message : 'Please check your credentials and try again.',
+          variant: 'error',
+        });
+        throw error;
+      }
+      setSession(next);
+      toast({ title: 'Login successful', description: `Welcome back, ${next.user.name}!`, variant: 'success' });
+      await sleep(LOGIN_RECHECK_DELAY);
+      const confirmed = await checkSession();
+      if (!confirmed) await sleep(LOGIN_RECHECK_FAILED_DELAY);
+      if (redirectTo) redirect(redirectTo);
+      return next;
+    },
+    [checkSession, setSession, redirect],
+  );
+
+  const register = useCallback<AuthContextValue['register']>(
+    async ({ redirectToStepTwo, ...body }) => {
+      let next: TSession;
+      try {
+        next = await apiRequest<TSession>('POST', '/api/auth/register', body);
+      } catch (error) {
+        toast({
+          title: 'Registration failed',
+          description: error instanceof Error && error.message ? error.message : 'Please check your information and try again.',
+          variant: 'error',
+        });
+        throw error;
+      }
+      setSession(next);
+      toast({
+        title: 'Registration successful',
+        description: redirectToStepTwo ? 'Now select your subscription plan' : `Welcome, ${next.user.name}!`,
+        variant: 'success',
+      });
+      await queryClient.invalidateQueries({ queryKey: [ME_PATH] });
+      return next;
+    },
+    [queryClient, setSession],
+  );
+
+  const logout = useCallback(async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), LOGOUT_TIMEOUT);
+    try {
+      await apiRequest('POST', '/api/auth/logout', undefined, { signal: controller.signal });
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.', variant: 'success' });
+    } catch (error) {
+      const message = error instanceof ApiError && error.message ? error.message : 'An error occurred during logout.';
+      toast({ title: 'Logout failed', description: message, variant: 'error' });
+    } finally {
+      clearTimeout(timer);
+    }
+    clearStoredAuth();
+    try {
+      sessionStorage.clear();
+    } catch {
+      // storage may be unavailable (private mode); nothing to clear then
+    }
+    queryClient.setQueryData([ME_PATH], null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_PATH });
+    redirect('/login');
+  }, [queryClient, redirect]);
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: [ME_PATH] });
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user: session?.user ?? null,
+      organization: session?.organization ?? null,
+      sessionId: session?.sessionId ?? null,
+      isAuthenticated: status === 'authenticated',
+      isLoading: status === 'loading',
+      isOwner: session?.user.role === 'owner',
+      login,
+      register,
+      logout,
+      checkSession,
+      setSession,
+      refresh,
+    }),
+    [status, session, login, register, logout, checkSession, setSession, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider> (the shell provides it)');
+  return value;
+}

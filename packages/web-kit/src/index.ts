@@ -1,0 +1,14 @@
+// @dealflow/web-kit: the shared front-end runtime (a Module Federation singleton). Exports per docs/CONVENTIONS.md.
+export { apiRequest, ApiError } from './api/request.js';
+export type { ApiRequestOptions, HttpMethod } from './api/request.js';
+export { createQueryClient, getQueryFn } from './api/query.js';
+export type { UnauthorizedBehavior } from './api/query.js';
+export { AuthProvider, useAuth } from './auth/AuthProvider.js';
+export type { AuthContextValue, AuthStatus, RegisterInput, AuthProviderProps } from './auth/AuthProvider.js';
+export { toast } from './toast/store.js';
+export type { ToastInput, ToastItem, ToastVariant, ToastHandle, ToastAction } from './toast/store.js';
+export { useToast } from './toast/use-toast.js';
+export { Toaster } from './toast/Toaster.js';
+export { RemoteComponent } from './remote/RemoteComponent.js';
+export type { RemoteComponentProps } from './remote/RemoteComponent.js';
+export { PageHeading } from './ui/PageHeading.js';
