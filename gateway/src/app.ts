@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import replyFrom from '@fastify/reply-from';
+import fastifyStatic from '@fastify/static';
+import { isCrossSiteRequest, loggerOptions } from '@dealflow/service-kit';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { TGatewayConfig } from './config.js';
+import { registerDocs } from './docs.js';
+import { GatewayError, installErrorHandler, labelOf, upstreamFailure } from './errors.js';
+import { IdentityClient, readSessionTokens } from './identity.js';
+import { findUpstream, remotesFromConfig, upstreamUrls, type TUpstreamName } from './upstreams.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Paths that never fall back to the shell's index.html: they answer JSON 404s. */
+const NON_PAGE_PREFIXES = ['/api/', '/webhooks/', '/internal/', '/remotes/', '/pay/'];
+/** Content-hashed build output (rspack `[name].[contenthash:8].js`): cached for a year. */
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|mjs|woff2?|png|svg|jpg|webp)$/;
+/** Login, register and password reset get the strict per-IP limit. */
+const AUTH_LIMITED_ROUTES = ['/api/auth/login', '/api/auth/register', '/api/auth/forgot-password'];
+
+export interface BuildGatewayOptions {
+  /** Pass false to silence logs (tests); default: pino with service-kit's options. */
+  logger?: boolean;
+}
+
+/**
+ * The one public origin: proxies /api/* and /webhooks/* to the owning service, turns session tokens into
+ * identity's JWT, refuses cross-site cookie writes, rate limits, sets security headers, serves the shell,
+ * the runtime remotes manifest and the remotes' files, and the OpenAPI document.
+ */
+export async function buildGateway(config: TGatewayConfig, options: BuildGatewayOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions('gateway', config.LOG_LEVEL),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.MAX_BODY_BYTES,
+    // Keep-alive longer than typical load-balancer idle timeouts, so they close first.
+    keepAliveTimeout: 65_000,
+    return503OnClosing: true,
+  });
+  installErrorHandler(app);
+
+  const upstreams = upstreamUrls(config);
+  const remotes = remotesFromConfig(config);
+  const identity = new IdentityClient({
+    identityUrl: config.IDENTITY_URL,
+    internalToken: config.INTERNAL_API_TOKEN,
+    ttlMs: config.SESSION_CACHE_TTL_MS,
+    maxEntries: config.SESSION_CACHE_MAX,
+    timeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 5000),
+  });
+  app.decorate('identity', identity);
+
+  let redis: Redis | null = null;
+  if (config.REDIS_URL) {
+    redis = new Redis(config.REDIS_URL, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+    });
+    let warned = false;
+    redis.on('error', (error) => {
+      if (!warned) app.log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it returns');
+      warned = true;
+    });
+    redis.on('ready', () => (warned = false));
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > config.MAX_BODY_BYTES) throw new GatewayError(413, 'Request body is too large');
+  });
+  app.addHook('onClose', async () => {
+    await identity.close();
+    redis?.disconnect();
+  });
+
+  // Same-origin everything: the remotes come through /remotes/<folder>/ unless a manifest URL elsewhere is
+  // configured, whose origin is then allowed. Fluent UI (griffel) injects <style> elements: 'unsafe-inline'.
+  const remoteOrigins = remotes.filter((r) => /^https?:/.test(r.manifest)).map((r) => new URL(r.manifest).origin);
+  const isHttps = config.PUBLIC_URL.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remoteOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:', ...remoteOrigins],
+        connectSrc: ["'self'", ...remoteOrigins],
+        frameSrc: ["'self'", ...config.CSP_FRAME_SRC.split(/\s+/).filter(Boolean)],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'dealflow-gateway-rl:' } : {}),
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new GatewayError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+
+  await app.register(replyFrom, {
+    disableRequestLogging: true,
+    undici: {
+      connections: config.UPSTREAM_CONNECTIONS,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+      bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+    },
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async () => ({ status: 'ok' }));
+  registerDocs(app);
+
+  // ---- the runtime remotes manifest and the remotes' own files
+  const manifest = Object.fromEntries(remotes.map((r) => [r.name, r.manifest]));
+  app.get('/remotes.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(manifest));
+  for (const remote of remotes) {
+    app.get(`/remotes/${remote.folder}/*`, async (request, reply) => {
+      const rest = request.url.slice(`/remotes/${remote.folder}/`.length);
+      return reply.from(`${remote.origin}/${rest}`, {
+        onError: (failed, { error }) => failed.send(upstreamFailure(`${remote.folder} remote`, error)),
+        retryDelay: () => null,
+      });
+    });
+  }
+
+  // ---- the services
+  await app.register(async (proxyScope) => {
+    // Bodies pass through untouched as streams (webhook signatures are computed over the raw bytes).
+    proxyScope.removeAllContentTypeParsers();
+    proxyScope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    const forward = (withIdentity: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?', 1)[0] ?? '/';
+      const upstream = findUpstream(path);
+      if (!upstream) throw new GatewayError(404, `Route ${request.method} ${path} not found`);
+      const identityToken = withIdentity ? await resolveIdentity(request, upstream) : null;
+      const unsafe = !isSafeMethod(request.method);
+      return reply.from(upstreams[upstream] + request.url, {
+        retryDelay: () => null,
+        rewriteRequestHeaders: (original, headers) => {
+          delete headers['x-identity-token'];
+          delete headers['x-internal-token'];
+          if (identityToken) headers['x-identity-token'] = identityToken;
+          headers['x-request-id'] = original.id;
+          const previous = original.headers['x-forwarded-for'];
+          headers['x-forwarded-for'] =
+            config.TRUST_PROXY && typeof previous === 'string' ? `${previous}, ${original.ip}` : original.ip;
+          headers['x-forwarded-proto'] = original.protocol;
+          headers['x-forwarded-host'] = original.host;
+          return headers;
+        },
+        onResponse: (_request, proxied, response) => {
+          // A write to identity may have changed what the session carries (logout, new organization,
+          // role): the next GET asks identity again instead of reading the cache.
+          if (unsafe && upstream === 'identity') {
+            const { bearer, cookie } = readSessionTokens(request.headers);
+            if (bearer) identity.invalidate(bearer);
+            if (cookie) identity.invalidate(cookie);
+          }
+          proxied.send(response.stream);
+        },
+        onError: (failed, { error }) => failed.send(upstreamFailure(upstream, error)),
+      });
+    };
+
+    /** CSRF check, then the session token -> identity JWT exchange (null: not signed in). */
+    const resolveIdentity = async (request: FastifyRequest, upstream: TUpstreamName): Promise<string | null> => {
+      const { bearer, cookie } = readSessionTokens(request.headers);
+      if (!bearer && !cookie) return null;
+      const unsafe = !isSafeMethod(request.method);
+      if (isCrossSiteRequest(request, config.PUBLIC_URL)) {
+        throw new GatewayError(403, 'Cross-site request refused');
+      }
+      for (const token of bearer && cookie && bearer !== cookie ? [bearer, cookie] : [bearer ?? cookie]) {
+        if (!token) continue;
+        const answer = await identity.resolve(token, { fresh: unsafe, requestId: request.id });
+        if (answer.kind === 'signed-in') return answer.identityToken;
+        if (answer.kind === 'unavailable') {
+          request.log.warn({ upstream, reason: answer.reason }, 'session introspection failed');
+          throw answer.reason === 'timeout'
+            ? new GatewayError(504, `The ${labelOf('identity')} took too long to respond. Please try again later.`)
+            : new GatewayError(503, `The ${labelOf('identity')} is temporarily unavailable. Please try again in a few moments.`);
+        }
+      }
+      return null;
+    };
+
+    const apiLimit = { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
+    const authLimit = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
+    for (const url of AUTH_LIMITED_ROUTES) {
+      proxyScope.post(url, { config: { rateLimit: authLimit } }, forward(true));
+    }
+    proxyScope.all('/api/*', { config: { rateLimit: apiLimit } }, forward(true));
+    proxyScope.all('/pay', { config: { rateLimit: apiLimit } }, forward(true));
+    proxyScope.all('/pay/*', { config: { rateLimit: apiLimit } }, forward(true));
+    // Webhooks authenticate themselves (signatures, shared secrets) and come in bursts: no session, no limit.
+    proxyScope.all('/webhooks/*', forward(false));
+  });
+
+  // ---- the shell (SPA): hashed assets cached for a year, index.html always revalidated
+  const shellIndex = join(config.SHELL_DIST, 'index.html');
+  await app.register(fastifyStatic, {
+    root: config.SHELL_DIST,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    serve: true,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const sendShell = (reply: FastifyReply) => {
+    if (!existsSync(shellIndex)) {
+      throw new GatewayError(503, 'The web app is not built yet: run `npm run build` (or `npm start`).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  };
+  app.get('/', async (_request, reply) => sendShell(reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !NON_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
+      (!/\.[a-z0-9]{1,8}$/i.test(path) || (request.headers.accept ?? '').includes('text/html'));
+    // Unknown pages get the shell, which shows its own '404 Page Not Found' screen.
+    if (isPage) return sendShell(reply);
+    return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: IdentityClient;
+  }
+}

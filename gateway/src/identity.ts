@@ -1,0 +1,148 @@
+import { ZIntrospectSessionResponse } from '@dealflow/contracts';
+import { Pool } from 'undici';
+
+/** What the gateway learned about a request's session token. */
+export type TIdentityAnswer =
+  | { kind: 'signed-in'; identityToken: string; expiresAt: number }
+  | { kind: 'anonymous' }
+  | { kind: 'unavailable'; reason: 'down' | 'timeout' };
+
+interface CacheEntry {
+  answer: TIdentityAnswer;
+  until: number;
+}
+
+export interface IdentityClientOptions {
+  identityUrl: string;
+  internalToken: string;
+  ttlMs: number;
+  maxEntries: number;
+  timeoutMs: number;
+}
+
+/**
+ * Exchanges an opaque session token for identity's short-lived JWT (`POST /internal/sessions/introspect`).
+ * Answers are cached briefly, in a bounded map (oldest out first), so GET /api/auth/me and friends cost
+ * one hop; concurrent questions about the same token share one call. Unsafe requests always ask afresh.
+ */
+export class IdentityClient {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly inflight = new Map<string, Promise<TIdentityAnswer>>();
+  private readonly pool: Pool;
+
+  constructor(private readonly options: IdentityClientOptions) {
+    this.pool = new Pool(new URL(options.identityUrl).origin, {
+      connections: 32,
+      keepAliveTimeout: 30_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  }
+
+  async resolve(token: string, options: { fresh: boolean; requestId: string }): Promise<TIdentityAnswer> {
+    if (!options.fresh && this.options.ttlMs > 0) {
+      const hit = this.cache.get(token);
+      if (hit && hit.until > Date.now()) return hit.answer;
+    }
+    const pending = this.inflight.get(token);
+    if (pending) return pending;
+    const promise = this.introspect(token, options.requestId).finally(() => this.inflight.delete(token));
+    this.inflight.set(token, promise);
+    return promise;
+  }
+
+  /** Forget a token's answer (after a request that may have changed the session: logout, new organization...). */
+  invalidate(token: string): void {
+    this.cache.delete(token);
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private remember(token: string, answer: TIdentityAnswer): void {
+    if (this.options.ttlMs <= 0 || answer.kind === 'unavailable') return;
+    let until = Date.now() + this.options.ttlMs;
+    // Never hand out a JWT that expires while cached (keep a 5 s margin for the hop to the service).
+    if (answer.kind === 'signed-in') until = Math.min(until, answer.expiresAt - 5000);
+    if (until <= Date.now()) return;
+    this.cache.delete(token);
+    while (this.cache.size >= this.options.maxEntries) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+    this.cache.set(token, { answer, until });
+  }
+
+  private async introspect(token: string, requestId: string): Promise<TIdentityAnswer> {
+    let answer: TIdentityAnswer;
+    try {
+      const response = await this.pool.request({
+        path: '/internal/sessions/introspect',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-internal-token': this.options.internalToken,
+          'x-request-id': requestId,
+        },
+        body: JSON.stringify({ token }),
+      });
+      const text = await response.body.text();
+      if (response.statusCode === 200) {
+        const parsed = ZIntrospectSessionResponse.safeParse(JSON.parse(text));
+        if (!parsed.success) return { kind: 'unavailable', reason: 'down' };
+        answer = {
+          kind: 'signed-in',
+          identityToken: parsed.data.identityToken,
+          expiresAt: Date.parse(parsed.data.expiresAt),
+        };
+      } else if (response.statusCode === 401 || response.statusCode === 400 || response.statusCode === 404) {
+        answer = { kind: 'anonymous' };
+      } else {
+        return { kind: 'unavailable', reason: 'down' };
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      return { kind: 'unavailable', reason: code.includes('TIMEOUT') ? 'timeout' : 'down' };
+    }
+    this.remember(token, answer);
+    return answer;
+  }
+}
+
+/** The session token of a request: `Authorization: Bearer <token>` first, else the `df_session` cookie. */
+export function readSessionTokens(headers: { authorization?: string; cookie?: string }): {
+  bearer: string | null;
+  cookie: string | null;
+} {
+  let bearer: string | null = null;
+  const authorization = headers.authorization;
+  if (authorization && authorization.length > 7 && authorization.slice(0, 7).toLowerCase() === 'bearer ') {
+    const value = authorization.slice(7).trim();
+    // The seed's client may send "Bearer null" or "Bearer undefined" when nothing is stored.
+    if (value && value !== 'null' && value !== 'undefined' && value.length <= 512) bearer = value;
+  }
+  return { bearer, cookie: readCookie(headers.cookie, 'df_session') };
+}
+
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() !== name) continue;
+    const raw = part.slice(index + 1).trim();
+    if (!raw || raw.length > 512) return null;
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
