@@ -1,0 +1,13 @@
+export * from './company.js';
+export * from './deal.js';
+export * from './deck.js';
+export * from './deck-analysis.js';
+export * from './organization-plan.js';
+
+import { CompanySchema } from './company.js';
+import { DealSchema } from './deal.js';
+import { DeckSchema } from './deck.js';
+import { DeckAnalysisSchema } from './deck-analysis.js';
+import { OrganizationPlanSchema } from './organization-plan.js';
+
+export const entities = [CompanySchema, DealSchema, DeckSchema, DeckAnalysisSchema, OrganizationPlanSchema];

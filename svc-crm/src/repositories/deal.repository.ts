@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { DealSchema, type Deal, type TCrmProvider } from '../entities/index.js';
+
+export function findDealByEmail(em: EntityManager, orgId: number, emailId: number): Promise<Deal | null> {
+  return em.findOne(DealSchema, { orgId, emailId });
+}
+
+export function findDealById(em: EntityManager, orgId: number, id: number): Promise<Deal | null> {
+  return em.findOne(DealSchema, { orgId, id });
+}
+
+/**
+ * The unique (org_id, email_id) constraint is the last line against a second deal for one deck: a
+ * concurrent duplicate fails its transaction and its retry finds the deal.
+ */
+export async function createDeal(
+  em: EntityManager,
+  input: {
+    orgId: number;
+    companyId: number;
+    emailId: number;
+    provider: TCrmProvider;
+    externalId: string | null;
+    stage: string;
+    notes: string | null;
+    buildUrl: (dealId: number) => string;
+  },
+): Promise<Deal> {
+  const deal = em.create(DealSchema, {
+    orgId: input.orgId,
+    companyId: input.companyId,
+    emailId: input.emailId,
+    provider: input.provider,
+    externalId: input.externalId,
+    stage: input.stage,
+    notes: input.notes,
+    url: '',
+    createdAt: new Date(),
+  });
+  await em.flush();
+  deal.url = input.buildUrl(deal.id);
+  await em.flush();
+  return deal;
+}

@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { TPlan, TSubscriptionStatus } from '@dealflow/contracts';
+import {
+  CompanySchema,
+  DealSchema,
+  DeckAnalysisSchema,
+  DeckSchema,
+  OrganizationPlanSchema,
+  type OrganizationPlan,
+} from '../entities/index.js';
+
+export async function saveOrganizationPlan(em: EntityManager, orgId: number, plan: TPlan, status: TSubscriptionStatus): Promise<void> {
+  await em.upsert(OrganizationPlanSchema, { orgId, plan, status, updatedAt: new Date() });
+}
+
+export function findOrganizationPlan(em: EntityManager, orgId: number): Promise<OrganizationPlan | null> {
+  return em.findOne(OrganizationPlanSchema, { orgId });
+}
+
+/** Everything crm holds about an organization (identity.organization.deleted). */
+export async function deleteOrganizationData(em: EntityManager, orgId: number): Promise<void> {
+  await em.nativeDelete(DeckAnalysisSchema, { orgId });
+  await em.nativeDelete(DealSchema, { orgId });
+  await em.nativeDelete(CompanySchema, { orgId });
+  await em.nativeDelete(DeckSchema, { orgId });
+  await em.nativeDelete(OrganizationPlanSchema, { orgId });
+}

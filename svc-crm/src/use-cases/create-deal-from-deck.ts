@@ -1,0 +1,107 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { TEventPayload, Topics } from '@dealflow/contracts';
+import { findCompanyDomain } from '../domain/company-domain.js';
+import { createDealName, createDealSummary, findCompanyName } from '../domain/deal-summary.js';
+import type { CrmProvider } from '../providers/crm-provider.js';
+import { saveDeck, updateDeckOutcome } from '../repositories/deck.repository.js';
+import { createCompany, findCompanyByDomain, updateCompanyExternalId } from '../repositories/company.repository.js';
+import { createDeal, findDealByEmail } from '../repositories/deal.repository.js';
+import { publishDealCreated, publishDealRejected } from '../repositories/deal-events.repository.js';
+import { deleteDeckAnalysis } from '../repositories/analysis.repository.js';
+
+type TDeckExtracted = TEventPayload<typeof Topics.deckExtracted>;
+
+export const MISSING_DOMAIN_MESSAGE =
+  'No company domain: the deck names no website and the sender uses a free-mail address';
+
+export interface CreateDealDeps {
+  provider: CrmProvider;
+  publicUrl: string;
+  logger?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+}
+
+export type TCreateDealOutcome = 'created' | 'existing' | 'missing_domain' | 'provider_error';
+
+/**
+ * ingest.deck.extracted -> one deal per company and deck. Runs inside the consumer's transaction (with
+ * the inbox row), so a redelivered event does nothing; a record extracted again after a retry finds its
+ * deal and only announces it again.
+ */
+export async function createDealFromDeck(em: EntityManager, deck: TDeckExtracted, deps: CreateDealDeps): Promise<TCreateDealOutcome> {
+  const existing = await findDealByEmail(em, deck.orgId, deck.emailId);
+  if (existing) {
+    await saveDeck(em, deck, 'deal_created');
+    await publishDealCreated(em, {
+      orgId: deck.orgId,
+      emailId: deck.emailId,
+      dealId: String(existing.id),
+      companyId: String(existing.companyId),
+      dealUrl: existing.url,
+      provider: existing.provider,
+    });
+    return 'existing';
+  }
+
+  await deleteDeckAnalysis(em, deck.emailId);
+  const domain = findCompanyDomain({ website: deck.extractedData.website, fromEmail: deck.fromEmail });
+  if (!domain) {
+    await saveDeck(em, deck, 'missing_domain');
+    await publishDealRejected(em, { orgId: deck.orgId, emailId: deck.emailId, reason: 'missing_domain', message: MISSING_DOMAIN_MESSAGE });
+    return 'missing_domain';
+  }
+  await saveDeck(em, deck, 'deal_created');
+
+  const companyName = findCompanyName(deck.extractedData, domain);
+  const summary = createDealSummary(deck.extractedData, deck);
+  const company =
+    (await findCompanyByDomain(em, deck.orgId, domain)) ??
+    (await createCompany(em, { orgId: deck.orgId, domain, name: companyName, provider: deps.provider.name, externalId: null }));
+
+  let result;
+  try {
+    result = await deps.provider.createDeal({
+      companyName: company.name,
+      domain,
+      companyExternalId: company.provider === deps.provider.name ? company.externalId : null,
+      dealName: createDealName(company.name, deck.extractedData),
+      summary,
+    });
+  } catch (error) {
+    // The client already waited out 429s and retried 5xx; what is left is not going to pass on its own.
+    // The record shows Failed with the reason, and Retry sends the deck here again.
+    deps.logger?.warn({ err: error, emailId: deck.emailId }, 'CRM provider refused the deal');
+    await updateDeckOutcome(em, deck.emailId, 'provider_error');
+    await publishDealRejected(em, {
+      orgId: deck.orgId,
+      emailId: deck.emailId,
+      reason: 'provider_error',
+      message: `The CRM (${deps.provider.name}) did not accept the deal: ${(error as Error).message}`.slice(0, 500),
+    });
+    return 'provider_error';
+  }
+  if (result.companyExternalId && result.companyExternalId !== company.externalId) {
+    await updateCompanyExternalId(em, company, deps.provider.name, result.companyExternalId);
+  }
+
+  const publicUrl = deps.publicUrl.replace(/\/$/, '');
+  const deal = await createDeal(em, {
+    orgId: deck.orgId,
+    companyId: company.id,
+    emailId: deck.emailId,
+    provider: deps.provider.name,
+    externalId: result.dealExternalId,
+    stage: 'New',
+    notes: summary,
+    buildUrl: (dealId) => result.url ?? `${publicUrl}/processed-emails?deal=${dealId}`,
+  });
+  await publishDealCreated(em, {
+    orgId: deck.orgId,
+    emailId: deck.emailId,
+    dealId: String(deal.id),
+    companyId: String(company.id),
+    dealUrl: deal.url,
+    provider: deal.provider,
+  });
+  deps.logger?.info({ emailId: deck.emailId, dealId: deal.id, provider: deal.provider }, 'deal created');
+  return 'created';
+}

@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { z } from 'zod';
+import type { ZAnalysis } from '@dealflow/contracts';
+import { CrmError } from '../errors.js';
+import type { DeckAnalysis } from '../entities/index.js';
+import { AnalysisProviderError, type TAnalysisClient } from '../providers/analysis-client.js';
+import { findDeck } from '../repositories/deck.repository.js';
+import { findOrganizationPlan } from '../repositories/organization.repository.js';
+import { findDeckAnalysis, saveDeckAnalysis } from '../repositories/analysis.repository.js';
+
+type TAnalysis = z.infer<typeof ZAnalysis>;
+
+export const ANALYSIS_NOT_CONFIGURED_MESSAGE =
+  'AI analysis is not configured: set OPENAI_BASE_URL and OPENAI_API_KEY (any OpenAI-compatible endpoint) for svc-crm';
+
+/** A subscription that currently grants Pro features. */
+export function isProPlanActive(plan: { plan: string; status: string } | null): boolean {
+  return plan?.plan === 'pro' && (plan.status === 'active' || plan.status === 'trialing');
+}
+
+const present = (analysis: DeckAnalysis): TAnalysis => ({
+  emailId: analysis.emailId,
+  strengths: analysis.strengths,
+  risks: analysis.risks,
+  openQuestions: analysis.openQuestions,
+  marketNotes: analysis.marketNotes,
+  model: analysis.model,
+  createdAt: analysis.createdAt.toISOString(),
+});
+
+/**
+ * AI analysis of a record: Pro plan and completed records only (checked here, not only in the UI).
+ * The answer is kept, so opening it again makes no second model call.
+ */
+export async function createDeckAnalysis(
+  em: EntityManager,
+  input: { orgId: number; emailId: number },
+  deps: { analysisClient: TAnalysisClient | null },
+): Promise<TAnalysis> {
+  const deck = await findDeck(em, input.orgId, input.emailId);
+  if (!deck) throw new CrmError('RECORD_NOT_FOUND', 'Record not found');
+  if (!isProPlanActive(await findOrganizationPlan(em, input.orgId))) {
+    throw new CrmError('PRO_PLAN_REQUIRED', 'AI analysis is available on the Pro plan');
+  }
+  if (deck.outcome !== 'deal_created') {
+    throw new CrmError('RECORD_NOT_COMPLETED', 'AI analysis is available for completed records only');
+  }
+  const cached = await findDeckAnalysis(em, input.orgId, input.emailId);
+  if (cached) return present(cached);
+  if (!deps.analysisClient) throw new CrmError('ANALYSIS_NOT_CONFIGURED', ANALYSIS_NOT_CONFIGURED_MESSAGE);
+
+  let result;
+  try {
+    result = await deps.analysisClient.analyzeDeck(deck);
+  } catch (error) {
+    if (error instanceof AnalysisProviderError) throw new CrmError('ANALYSIS_FAILED', error.message);
+    throw error;
+  }
+  const saved = await saveDeckAnalysis(em, { emailId: deck.emailId, orgId: deck.orgId, ...result, model: deps.analysisClient.model });
+  return present(saved);
+}
