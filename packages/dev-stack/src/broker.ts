@@ -10,7 +10,7 @@ export interface Broker {
   /** Value for KAFKA_BROKERS. */
   brokers: string;
   port: number;
-  /** Stops the broker (its data is in memory: a restarted broker is empty). */
+  /** Stops the broker process (its data is in memory: a restarted broker is empty). */
   stop(): Promise<void>;
   /** Starts it again on the same port, with the same topics. */
   start(): Promise<void>;
@@ -78,15 +78,15 @@ export async function startBroker(options: BrokerOptions = {}): Promise<Broker> 
   };
 
   await start();
-  process.once('exit', () => child?.kill('SIGKILL'));
+  process.once('exit', () => {
+    child?.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
   return {
     brokers: `127.0.0.1:${port}`,
     port,
     start,
-    stop: async () => {
-      await stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
     restart: async () => {
       await stop();
       await start();

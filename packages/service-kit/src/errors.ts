@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error the client should see: HTTP status, a stable code and the seed's `{message, details?}` body. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: string,
+    public readonly statusCode: number,
+    message: string,
+    public readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/**
+ * One error class per service with its own code -> status map (STYLE.md):
+ * `const BillingError = createErrorClass('BillingError', { NOT_OWNER: 403 })`.
+ */
+export function createErrorClass<const M extends Record<string, number>>(name: string, statuses: M) {
+  return class extends AppError {
+    static readonly statuses = statuses;
+    constructor(code: keyof M & string, message: string, details?: unknown) {
+      super(code, statuses[code] ?? 500, message, details);
+      this.name = name;
+    }
+  };
+}
+
+/** Errors the kit itself raises (auth, internal token, generic mapping). */
+export const KitError = createErrorClass('KitError', {
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NO_ORGANIZATION: 403,
+  NOT_OWNER: 403,
+  CROSS_SITE: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+});
+
+interface PgError {
+  code?: string;
+  detail?: string;
+}
+
+/** Maps every error to `{message, details?}` with a 4xx where the client is at fault; unknown -> 500. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return reply
+        .code(error.statusCode)
+        .send(error.details === undefined ? { message: error.message } : { message: error.message, details: error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
+      return reply.code(400).send({ message: `${details[0]?.message ?? 'Invalid request'}${where}`, details });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
+      return reply.code(500).send({ message: 'Internal server error' });
+    }
+    const pg = error as PgError;
+    if (pg.code === '23505') {
+      return reply.code(409).send({ message: 'This already exists' });
+    }
+    if (pg.code === '22P02' || pg.code === '22003') {
+      return reply.code(400).send({ message: 'Invalid value' });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 415
+            ? 'Unsupported content type'
+            : error.message || 'Bad request';
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(status && status >= 500 ? status : 500).send({ message: 'Internal server error' });
+  });
+}

@@ -1,0 +1,31 @@
+export { ZBaseConfig, loadConfig, ConfigError, type TBaseConfig } from './config.js';
+export { AppError, KitError, createErrorClass, installErrorHandling } from './errors.js';
+export { loggerOptions, redactUrl } from './logger.js';
+export {
+  requireSession,
+  requireOrganization,
+  requireOwner,
+  internalAuth,
+  isCrossSiteRequest,
+  safeEqual,
+  claimsToIdentity,
+  IDENTITY_TOKEN_HEADER,
+  INTERNAL_TOKEN_HEADER,
+  JWT_ISSUER,
+  SESSION_COOKIE,
+  type Identity,
+  type IdentityClaims,
+} from './auth.js';
+export { publishEvent, OutboxRelay, type PublishInput } from './outbox.js';
+export { defineConsumer, handleEvent, MAX_ATTEMPTS, type ConsumerDefinition, type ConsumerContext } from './consumer.js';
+export { openDatabase, ensureDatabase, type TMigrationList } from './db.js';
+export {
+  createService,
+  runService,
+  route,
+  type Service,
+  type ServiceApp,
+  type ServiceContext,
+  type ServiceDefinition,
+  type RouteRequest,
+} from './service.js';

@@ -1,0 +1,53 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { Migration } from '@mikro-orm/migrations';
+
+export interface OutboxRow {
+  id: string;
+  topic: string;
+  key: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export const OutboxSchema = new EntitySchema<OutboxRow>({
+  name: 'OutboxRow',
+  tableName: 'kit_outbox',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    topic: { type: 'text' },
+    key: { type: 'text' },
+    payload: { type: 'json' },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+  },
+});
+
+export const kitEntities = [OutboxSchema] as EntitySchema[];
+
+/**
+ * The kit's own tables: the transactional outbox (with a NOTIFY so the relay wakes at once) and the
+ * inbox of handled event ids (one row per event and consumer: a redelivered event changes nothing).
+ */
+export class KitMigration extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`CREATE TABLE IF NOT EXISTS kit_outbox (
+      id uuid PRIMARY KEY,
+      topic text NOT NULL,
+      key text NOT NULL,
+      payload jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    this.addSql('CREATE INDEX IF NOT EXISTS kit_outbox_created_at ON kit_outbox (created_at)');
+    this.addSql(`CREATE OR REPLACE FUNCTION kit_outbox_notify() RETURNS trigger AS $$
+      BEGIN PERFORM pg_notify('kit_outbox', ''); RETURN NULL; END; $$ LANGUAGE plpgsql`);
+    this.addSql('DROP TRIGGER IF EXISTS kit_outbox_notify ON kit_outbox');
+    this.addSql(
+      'CREATE TRIGGER kit_outbox_notify AFTER INSERT ON kit_outbox FOR EACH STATEMENT EXECUTE FUNCTION kit_outbox_notify()',
+    );
+    this.addSql(`CREATE TABLE IF NOT EXISTS kit_inbox (
+      event_id uuid NOT NULL,
+      consumer text NOT NULL,
+      handled_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (event_id, consumer)
+    )`);
+  }
+}

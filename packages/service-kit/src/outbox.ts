@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import { EventPayloads, type TEventOf, type TEventPayload, type TTopic } from '@dealflow/contracts';
+import type { Producer } from 'kafkajs';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { OutboxSchema } from './kit-tables.js';
+
+export interface PublishInput<T extends TTopic> {
+  topic: T;
+  orgId: number | string;
+  actorId?: number | string | null;
+  data: TEventPayload<T>;
+  version?: number;
+}
+
+/**
+ * Records an event in the outbox, in the caller's unit of work: it is written by the same flush /
+ * transaction as the state change, so it exists if and only if the change was committed. The payload
+ * is validated against the contract here, not when the relay sends it.
+ */
+export function publishEvent<T extends TTopic>(em: EntityManager, input: PublishInput<T>): TEventOf<T> {
+  const data = EventPayloads[input.topic].parse(input.data) as TEventPayload<T>;
+  const envelope: TEventOf<T> = {
+    id: randomUUID(),
+    type: input.topic,
+    version: input.version ?? 1,
+    occurredAt: new Date().toISOString(),
+    orgId: String(input.orgId),
+    ...(input.actorId !== undefined && input.actorId !== null ? { actorId: String(input.actorId) } : {}),
+    data,
+  };
+  em.persist(
+    em.create(OutboxSchema, {
+      id: envelope.id,
+      topic: input.topic,
+      key: envelope.orgId,
+      payload: envelope as unknown as Record<string, unknown>,
+      createdAt: new Date(),
+    }),
+  );
+  return envelope;
+}
+
+interface RelayOptions {
+  databaseUrl: string;
+  /** The relay owns its producer: after a failed send it starts a fresh one (a restarted broker does not know the old producer id). */
+  createProducer: () => Producer;
+  logger: Logger;
+  pollMs: number;
+  batchSize?: number;
+}
+
+/**
+ * Publishes committed outbox rows to Kafka, oldest first, and deletes them once the broker has them.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so replicas share the work without sending a row twice
+ * at the same time. It wakes on the table's NOTIFY, and polls as a fallback. While the broker is down the
+ * rows stay and are retried with backoff: nothing is lost.
+ */
+export class OutboxRelay {
+  private pool: pg.Pool;
+  private listener: pg.Client | null = null;
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private pending = false;
+  private producer: Producer | null = null;
+
+  private async getProducer(): Promise<Producer> {
+    if (!this.producer) {
+      const producer = this.options.createProducer();
+      await producer.connect();
+      this.producer = producer;
+    }
+    return this.producer;
+  }
+
+  private async dropProducer(): Promise<void> {
+    const producer = this.producer;
+    this.producer = null;
+    await producer?.disconnect().catch(() => undefined);
+  }
+
+  constructor(private readonly options: RelayOptions) {
+    this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.listener = new pg.Client({ connectionString: this.options.databaseUrl });
+    this.listener.on('error', (err) => this.options.logger.warn({ err }, 'outbox listener error'));
+    await this.listener.connect();
+    this.listener.on('notification', () => this.nudge());
+    await this.listener.query('LISTEN kit_outbox');
+    this.loop = this.run();
+  }
+
+  nudge(): void {
+    this.pending = true;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 0;
+    while (this.running) {
+      let sent = 0;
+      try {
+        sent = await this.relayBatch();
+        backoff = 0;
+      } catch (err) {
+        await this.dropProducer();
+        backoff = Math.min(backoff ? backoff * 2 : 200, 5000);
+        this.options.logger.warn({ err: (err as Error).message, retryInMs: backoff }, 'outbox relay could not publish');
+      }
+      if (sent > 0 && backoff === 0) continue; // more may be waiting
+      if (this.pending && backoff === 0) {
+        this.pending = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, backoff || this.options.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Sends one batch; returns how many rows were published. */
+  async relayBatch(): Promise<number> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ id: string; topic: string; key: string; payload: unknown }>(
+        'SELECT id, topic, key, payload FROM kit_outbox ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [this.options.batchSize ?? 500],
+      );
+      if (rows.length === 0) {
+        await client.query('COMMIT');
+        return 0;
+      }
+      const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+      for (const row of rows) {
+        const list = byTopic.get(row.topic) ?? [];
+        list.push({ key: row.key, value: JSON.stringify(row.payload), headers: { 'event-id': row.id } });
+        byTopic.set(row.topic, list);
+      }
+      const producer = await this.getProducer();
+      await producer.sendBatch({
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+      await client.query('DELETE FROM kit_outbox WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+      await client.query('COMMIT');
+      return rows.length;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.listener?.end().catch(() => undefined);
+    await this.dropProducer();
+    await this.pool.end();
+  }
+}
