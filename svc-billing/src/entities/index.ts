@@ -1,0 +1,5 @@
+import { CheckoutSessionSchema, DeckUsageSchema, PaymentEventSchema } from './checkout-session.js';
+import { MemberSchema } from './member.js';
+import { OrganizationSchema } from './organization.js';
+
+export const entities = [OrganizationSchema, MemberSchema, CheckoutSessionSchema, PaymentEventSchema, DeckUsageSchema];

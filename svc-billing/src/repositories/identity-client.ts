@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { ZInternalSessionResponse } from '@dealflow/contracts';
+import { BillingError } from '../errors.js';
+
+export interface IdentityClient {
+  /** Asks identity to open a session for a user billing has verified (auto-login after checkout). */
+  createSession(userId: number): Promise<z.infer<typeof ZInternalSessionResponse>>;
+}
+
+export const createIdentityClient = (options: { baseUrl: string; internalToken: string }): IdentityClient => ({
+  async createSession(userId) {
+    let response: Response;
+    try {
+      response = await fetch(new URL('/internal/sessions', options.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-internal-token': options.internalToken },
+        body: JSON.stringify({ userId }),
+        signal: AbortSignal.timeout(5_000),
+      });
+    } catch {
+      throw new BillingError('IDENTITY_UNAVAILABLE', 'Could not reach the sign-in service. Please log in manually.');
+    }
+    if (response.status === 404) {
+      throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'The account of this checkout no longer exists');
+    }
+    if (!response.ok) {
+      throw new BillingError('IDENTITY_UNAVAILABLE', `The sign-in service answered ${response.status}`);
+    }
+    const parsed = ZInternalSessionResponse.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw new BillingError('IDENTITY_UNAVAILABLE', 'The sign-in service gave an invalid answer');
+    return parsed.data;
+  },
+});

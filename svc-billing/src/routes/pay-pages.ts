@@ -1,0 +1,102 @@
+import { Plans, TRIAL_DAYS } from '@dealflow/contracts';
+import type { TProviderCheckoutSession, TProviderSubscription } from '../payments/payment-provider.js';
+import type { TPriceRef } from '../plans.js';
+
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
+
+const layout = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#f5f5f7;margin:0;padding:2rem;color:#1b1b1f}
+main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 2px 12px #0001}
+h1{font-size:1.4rem;margin:0 0 1rem}label{display:block;margin:.75rem 0 .25rem;font-size:.9rem}
+input,select{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #ccc;border-radius:6px;font-size:1rem}
+button{margin-top:1rem;width:100%;padding:.75rem;border:0;border-radius:6px;background:#5b5bd6;color:#fff;font-size:1rem;cursor:pointer}
+button.secondary{background:#e5e5ea;color:#1b1b1f}.row{display:flex;gap:.75rem}.row>div{flex:1}
+.error{background:#fde8e8;color:#9b1c1c;padding:.75rem;border-radius:6px}.note{color:#555;font-size:.85rem}
+.notice{background:#e6f4ea;color:#1e4620;padding:.75rem;border-radius:6px}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#555}
+</style></head><body><main>${body}</main></body></html>`;
+
+export function renderCheckoutPage(input: {
+  session: TProviderCheckoutSession;
+  price: TPriceRef | null;
+  quantity: number;
+  cancelUrl: string;
+  error?: string;
+}) {
+  const { session, price } = input;
+  const what =
+    session.mode === 'subscription' && price
+      ? `${Plans[price.plan].label} plan, ${price.billingCycle}, ${input.quantity} seat${input.quantity === 1 ? '' : 's'}`
+      : 'Standard License (one-time)';
+  const due =
+    session.mode === 'subscription'
+      ? `${money(session.amountTotal ?? 0)} per ${price?.billingCycle === 'annual' ? 'year' : 'month'} after a ${TRIAL_DAYS}-day free trial. A credit card is required; no charge until the trial ends; cancel anytime.`
+      : `${money(session.amountTotal ?? 0)} today.`;
+  return layout(
+    'Checkout',
+    `<h1>Checkout</h1>
+<p><strong>${escapeHtml(what)}</strong></p><p class="note">${escapeHtml(due)}</p>
+${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+<form method="post" action="/pay/checkout/${encodeURIComponent(session.id)}">
+<label for="cardNumber">Card number</label>
+<input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+<div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" placeholder="12/34" required></div>
+<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" required></div></div>
+<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name">
+<button type="submit">${session.mode === 'subscription' ? 'Start trial' : 'Pay'}</button>
+</form>
+<p class="note">Local payment provider (no Stripe key configured). Stripe's test cards work: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.</p>
+<p><a href="${escapeHtml(input.cancelUrl)}">Cancel and return</a></p>`,
+  );
+}
+
+export function renderPortalPage(input: {
+  token: string;
+  subscription: TProviderSubscription | null;
+  price: TPriceRef | null;
+  returnUrl: string;
+  notice?: string;
+}) {
+  const { subscription: s, price } = input;
+  const action = (path: string) => `/pay/portal/${encodeURIComponent(input.token)}/${path}`;
+  const details = s
+    ? `<dl><dt>Plan</dt><dd>${escapeHtml(price ? Plans[price.plan].label : 'Unknown')}</dd>
+<dt>Billing cycle</dt><dd>${escapeHtml(price?.billingCycle ?? '-')}</dd>
+<dt>Seats</dt><dd>${s.quantity}</dd><dt>Status</dt><dd>${escapeHtml(s.status)}</dd>
+${s.trialEnd ? `<dt>Trial ends</dt><dd>${s.trialEnd.toISOString().slice(0, 10)}</dd>` : ''}
+${s.currentPeriodEnd ? `<dt>Renews</dt><dd>${s.currentPeriodEnd.toISOString().slice(0, 10)}</dd>` : ''}
+${s.cancelAtPeriodEnd ? '<dt>Cancels</dt><dd>at the end of the period</dd>' : ''}</dl>`
+    : '<p>No subscription yet.</p>';
+  const live = s && s.status !== 'canceled';
+  const options = (['basic', 'pro'] as const)
+    .flatMap((plan) =>
+      (['monthly', 'annual'] as const).map((cycle) => {
+        const selected = price?.plan === plan && price.billingCycle === cycle ? ' selected' : '';
+        return `<option value="${plan}:${cycle}"${selected}>${Plans[plan].label} - ${cycle} ($${Plans[plan].pricePerSeat[cycle]} per user)</option>`;
+      }),
+    )
+    .join('');
+  return layout(
+    'Billing portal',
+    `<h1>Billing portal</h1>
+${input.notice ? `<p class="notice" role="status">${escapeHtml(input.notice)}</p>` : ''}
+${details}
+${
+  live
+    ? `<form method="post" action="${action('change')}"><label for="choice">Change plan</label>
+<select id="choice" name="choice">${options}</select><button type="submit">Update plan</button></form>
+${
+  s.cancelAtPeriodEnd
+    ? `<form method="post" action="${action('reactivate')}"><button type="submit">Reactivate subscription</button></form>`
+    : `<form method="post" action="${action('cancel')}"><button type="submit" class="secondary">Cancel at period end</button></form>`
+}`
+    : ''
+}
+<p><a href="${escapeHtml(input.returnUrl)}">Return to billing</a></p>`,
+  );
+}

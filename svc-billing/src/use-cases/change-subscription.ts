@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { TBillingCycle, TPaidPlan } from '@dealflow/contracts';
+import type { TBillingDeps } from '../deps.js';
+import { BillingError } from '../errors.js';
+import { findOrganization } from '../repositories/organization-repository.js';
+import { execute } from '../repositories/sql.js';
+import { applySubscription } from './apply-subscription.js';
+
+export interface TSubscriptionChoice {
+  plan?: TPaidPlan;
+  billingCycle?: TBillingCycle;
+  cancelAtPeriodEnd?: boolean;
+}
+
+/**
+ * Upgrade, downgrade, cycle change (prorated), cancel at period end and reactivate. The provider is changed
+ * first and billing copies the provider's answer, so both sides end in the same state (the webhook that
+ * follows finds nothing left to change).
+ */
+export async function changeSubscription(deps: TBillingDeps, orgId: number, choice: TSubscriptionChoice, actorId?: number) {
+  const org = await findOrganization(deps.orm.em.fork(), orgId);
+  if (!org?.stripeSubscriptionId || org.plan === 'free' || org.status === 'canceled') {
+    throw new BillingError('NO_SUBSCRIPTION', 'The organization has no subscription to change');
+  }
+  const plan = choice.plan ?? (org.plan as TPaidPlan);
+  const billingCycle = choice.billingCycle ?? org.billingCycle ?? 'monthly';
+  const priceId = deps.priceBook.subscriptionPriceId(plan, billingCycle);
+  const key = createHash('sha256')
+    .update(JSON.stringify({ orgId, priceId, c: choice.cancelAtPeriodEnd, t: Math.floor(Date.now() / 60_000) }))
+    .digest('hex')
+    .slice(0, 32);
+  const subscription = await deps.provider.updateSubscription(
+    org.stripeSubscriptionId,
+    { priceId, ...(choice.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: choice.cancelAtPeriodEnd } : {}) },
+    `change-${key}`,
+  );
+  await deps.orm.em.fork().transactional(async (tx) => {
+    await execute(tx, 'select pg_advisory_xact_lock(hashtext(?))', [subscription.id]);
+    const current = (await deps.provider.retrieveSubscription(subscription.id)) ?? subscription;
+    await applySubscription(tx, deps.priceBook, current, { actorId });
+  });
+}

@@ -1,0 +1,35 @@
+import type { TBillingDeps } from '../deps.js';
+import type { TPaymentEvent } from '../payments/payment-provider.js';
+import { isPaymentEventHandled, recordPaymentEvent } from '../repositories/payment-event-repository.js';
+import { execute } from '../repositories/sql.js';
+import { applySubscription } from './apply-subscription.js';
+import { completeCheckout } from './complete-checkout.js';
+
+export type TPaymentEventOutcome = 'handled' | 'duplicate';
+
+/**
+ * The one handler of provider events (Stripe webhooks and the embedded provider's pages): each event id
+ * once; the subscription is re-read from the provider under a per-subscription lock, so events that
+ * arrive late or out of order still leave the provider's current state.
+ */
+export async function handlePaymentEvent(
+  deps: Pick<TBillingDeps, 'orm' | 'provider' | 'priceBook' | 'logger'>,
+  event: TPaymentEvent,
+): Promise<TPaymentEventOutcome> {
+  const em = deps.orm.em.fork();
+  if (await isPaymentEventHandled(em, event.id)) return 'duplicate';
+  return em.transactional(async (tx) => {
+    if (!(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate';
+    if (event.checkoutSession) await completeCheckout(tx, event.checkoutSession);
+    if (event.subscriptionId) {
+      await execute(tx, 'select pg_advisory_xact_lock(hashtext(?))', [event.subscriptionId]);
+      const subscription = await deps.provider.retrieveSubscription(event.subscriptionId);
+      if (subscription) await applySubscription(tx, deps.priceBook, subscription);
+      else deps.logger.warn({ eventId: event.id, subscriptionId: event.subscriptionId }, 'subscription not found at provider');
+    }
+    if (event.type === 'customer.subscription.trial_will_end') {
+      deps.logger.info({ subscriptionId: event.subscriptionId }, 'trial ends in 3 days');
+    }
+    return 'handled';
+  });
+}
