@@ -7,3 +7,4 @@ export * from './records.js';
 export { buildAsyncApi } from './asyncapi.js';
 export { buildOpenApi, allRoutes } from './openapi.js';
 export * from './internal.js';
+export { installSeedErrorMessages } from './zod-messages.js';

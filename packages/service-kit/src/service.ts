@@ -19,7 +19,7 @@ import { Redis } from 'ioredis';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import pino, { type Logger } from 'pino';
 import type { z } from 'zod';
-import type { ApiRoute } from '@dealflow/contracts';
+import { installSeedErrorMessages, type ApiRoute } from '@dealflow/contracts';
 import { claimsToIdentity, IDENTITY_TOKEN_HEADER, JWT_ISSUER, type Identity, type IdentityClaims } from './auth.js';
 import type { TBaseConfig } from './config.js';
 import { startConsumers, type ConsumerDefinition } from './consumer.js';
@@ -91,6 +91,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Builds a service: Fastify 5, logs, validation, errors, health, database with migrations, Kafka, Redis. */
 export async function createService<C extends TBaseConfig>(def: ServiceDefinition<C>): Promise<Service<C>> {
   const { config } = def;
+  installSeedErrorMessages();
   const logger = pino(loggerOptions(def.name, config.LOG_LEVEL));
   await startTelemetry(def.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const databaseUrl = config.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${def.name}`;
