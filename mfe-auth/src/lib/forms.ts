@@ -2,7 +2,6 @@
 // svc-identity apply the same rules and messages (seed 000 section 5).
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
 import {
   Messages,
   ZBillingCycle,
@@ -51,5 +50,5 @@ export const ZResetPasswordForm = z
 export type TResetPasswordForm = z.input<typeof ZResetPasswordForm>;
 
 // Resolvers, ready for react-hook-form (the login screen imports these lazily).
-export const loginResolver = zodResolver(ZLoginForm) as unknown as Resolver<TLoginForm>;
-export const registerResolver = zodResolver(ZRegisterForm) as unknown as Resolver<TRegisterForm>;
+export const loginResolver = zodResolver(ZLoginForm);
+export const registerResolver = zodResolver(ZRegisterForm);

@@ -1,0 +1,16 @@
+// Form schemas of the team and settings screens, from the contracts (seed 001 section 5): the browser and
+// svc-identity apply the same rules and messages.
+import type { z } from 'zod';
+import { ZChangePasswordBody, ZInviteBody, ZUpdateOrganizationBody, ZUpdateProfileBody } from '@dealflow/contracts';
+
+export const ZInviteForm = ZInviteBody;
+export type TInviteForm = z.input<typeof ZInviteForm>;
+
+export const ZProfileForm = ZUpdateProfileBody;
+export type TProfileForm = z.input<typeof ZProfileForm>;
+
+export const ZPasswordForm = ZChangePasswordBody;
+export type TPasswordForm = z.input<typeof ZPasswordForm>;
+
+export const ZOrganizationForm = ZUpdateOrganizationBody;
+export type TOrganizationForm = z.input<typeof ZOrganizationForm>;

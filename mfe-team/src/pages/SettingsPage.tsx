@@ -1,0 +1,234 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Field, Input, Spinner, Tab, TabList } from '@fluentui/react-components';
+import { PageHeading, apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { DeleteWithPassword } from '../components/DeleteWithPassword.js';
+import { Section, useFormStyles } from '../components/Section.js';
+import {
+  ZOrganizationForm,
+  ZPasswordForm,
+  ZProfileForm,
+  type TOrganizationForm,
+  type TPasswordForm,
+  type TProfileForm,
+} from '../lib/forms.js';
+import { errorText } from '../lib/format.js';
+
+type TTab = 'profile' | 'security' | 'organization';
+
+const formOptions = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
+
+function ProfileTab() {
+  const styles = useFormStyles();
+  const { user, refresh, logout } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<TProfileForm>({
+    ...formOptions,
+    resolver: zodResolver(ZProfileForm),
+    defaultValues: { name: user?.name ?? '', email: user?.email ?? '' },
+  });
+  useEffect(() => {
+    if (user) reset({ name: user.name, email: user.email });
+  }, [user, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await apiRequest('PATCH', '/api/user/profile', values);
+      toast({ title: 'Profile updated', description: 'Your profile has been saved.', variant: 'success' });
+      await refresh();
+    } catch (error) {
+      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating your profile.'), variant: 'error' });
+    }
+  });
+
+  return (
+    <>
+      <Section title="Profile" description="Your name and the email you sign in with.">
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <Field label="Name" required validationMessage={errors.name?.message}>
+            <Input {...register('name')} autoComplete="name" />
+          </Field>
+          <Field label="Email" required validationMessage={errors.email?.message}>
+            <Input {...register('email')} type="email" autoComplete="email" />
+          </Field>
+          <div className={styles.actions}>
+            <Button type="submit" appearance="primary" disabled={isSubmitting || !isDirty}>
+              {isSubmitting ? 'Saving...' : 'Save Profile'}
+            </Button>
+          </div>
+        </form>
+      </Section>
+      <Section tone="danger" title="Delete Account" description="Permanently delete your account and sign out.">
+        <DeleteWithPassword
+          buttonLabel="Delete Account"
+          title="Delete your account?"
+          warning="Your account, your sessions and your access to the organization will be deleted."
+          onDelete={async (password) => {
+            try {
+              await apiRequest('DELETE', '/api/user', { password });
+              toast({ title: 'Account deleted', description: 'Your account has been deleted.', variant: 'success' });
+              await logout();
+              return true;
+            } catch (error) {
+              toast({ title: 'Deletion failed', description: errorText(error, 'There was an error deleting your account.'), variant: 'error' });
+              return false;
+            }
+          }}
+        />
+      </Section>
+    </>
+  );
+}
+
+function SecurityTab() {
+  const styles = useFormStyles();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TPasswordForm>({
+    ...formOptions,
+    resolver: zodResolver(ZPasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await apiRequest('PATCH', '/api/user/password', values);
+      toast({ title: 'Password updated', description: 'Your other sessions have been signed out.', variant: 'success' });
+      reset();
+    } catch (error) {
+      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating your password.'), variant: 'error' });
+    }
+  });
+
+  return (
+    <Section title="Change Password" description="Use at least 8 characters. Other devices will be signed out.">
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Field label="Current password" required validationMessage={errors.currentPassword?.message}>
+          <Input {...register('currentPassword')} type="password" autoComplete="current-password" />
+        </Field>
+        <Field label="New password" required validationMessage={errors.newPassword?.message}>
+          <Input {...register('newPassword')} type="password" autoComplete="new-password" />
+        </Field>
+        <Field label="Confirm new password" required validationMessage={errors.confirmPassword?.message}>
+          <Input {...register('confirmPassword')} type="password" autoComplete="new-password" />
+        </Field>
+        <div className={styles.actions}>
+          <Button type="submit" appearance="primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Updating...' : 'Update Password'}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function OrganizationTab() {
+  const styles = useFormStyles();
+  const { organization, refresh, logout } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<TOrganizationForm>({
+    ...formOptions,
+    resolver: zodResolver(ZOrganizationForm),
+    defaultValues: { name: organization?.name ?? '' },
+  });
+  useEffect(() => {
+    if (organization) reset({ name: organization.name });
+  }, [organization, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await apiRequest('PATCH', '/api/organization', values);
+      toast({ title: 'Organization updated', description: 'The organization name has been saved.', variant: 'success' });
+      await refresh();
+    } catch (error) {
+      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating the organization.'), variant: 'error' });
+    }
+  });
+
+  return (
+    <>
+      <Section title="Organization" description="The name your team sees.">
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <Field label="Organization name" required validationMessage={errors.name?.message}>
+            <Input {...register('name')} autoComplete="organization" />
+          </Field>
+          <div className={styles.actions}>
+            <Button type="submit" appearance="primary" disabled={isSubmitting || !isDirty}>
+              {isSubmitting ? 'Saving...' : 'Save Organization'}
+            </Button>
+          </div>
+        </form>
+      </Section>
+      <Section
+        tone="danger"
+        title="Delete Organization"
+        description="Delete the organization, its members' access, its records and its subscription."
+      >
+        <DeleteWithPassword
+          buttonLabel="Delete Organization"
+          title="Delete this organization?"
+          warning="Every member loses access, the subscription is cancelled and the organization's data is deleted."
+          onDelete={async (password) => {
+            try {
+              await apiRequest('DELETE', '/api/organization', { password });
+              toast({ title: 'Organization deleted', description: 'The organization has been deleted.', variant: 'success' });
+              await logout();
+              return true;
+            } catch (error) {
+              toast({
+                title: 'Deletion failed',
+                description: errorText(error, 'There was an error deleting the organization.'),
+                variant: 'error',
+              });
+              return false;
+            }
+          }}
+        />
+      </Section>
+    </>
+  );
+}
+
+/** /settings: Profile, Security and (owners) Organization. */
+export default function SettingsPage() {
+  const { user, isOwner, isLoading } = useAuth();
+  const [tab, setTab] = useState<TTab>('profile');
+  const styles = useFormStyles();
+  const activeTab = tab === 'organization' && !isOwner ? 'profile' : tab;
+
+  return (
+    <div>
+      <PageHeading description="Manage your account and organization.">Settings</PageHeading>
+      {isLoading || !user ? (
+        <div className={styles.center}>
+          <Spinner label="Loading your settings..." />
+        </div>
+      ) : (
+        <>
+          <TabList selectedValue={activeTab} onTabSelect={(_, data) => setTab(data.value as TTab)} style={{ marginBottom: 16 }}>
+            <Tab value="profile">Profile</Tab>
+            <Tab value="security">Security</Tab>
+            {isOwner ? <Tab value="organization">Organization</Tab> : null}
+          </TabList>
+          <div role="tabpanel" aria-label={activeTab}>
+            {activeTab === 'profile' ? <ProfileTab /> : null}
+            {activeTab === 'security' ? <SecurityTab /> : null}
+            {activeTab === 'organization' ? <OrganizationTab /> : null}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
