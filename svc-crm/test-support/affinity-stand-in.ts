@@ -81,5 +81,15 @@ export async function startAffinityStandIn(options: { apiKey: string; listIds: n
     }
     return sendJson(res, 404, { message: `No route ${request.method} ${request.path}` });
   });
-  return { ...standIn, organizations, opportunities, listEntries, notes };
+  return {
+    ...standIn,
+    organizations,
+    opportunities,
+    listEntries,
+    notes,
+    /** The next `count` requests are answered 429. */
+    rateLimitNext(count: number) {
+      rateLimited = count;
+    },
+  };
 }

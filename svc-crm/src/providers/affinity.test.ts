@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Topics } from '@dealflow/contracts';
+import { startCrm } from '../../test/crm-harness.js';
+import { createDeckExtracted } from '../../test/factories/deck.factory.js';
+import { startAffinityStandIn } from '../../test-support/affinity-stand-in.js';
+import { createAffinityClient } from './affinity-client.js';
+
+const API_KEY = 'affinity-test-key';
+const LIST_ID = 4242;
+
+describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity stand-in', () => {
+  let affinity: Awaited<ReturnType<typeof startAffinityStandIn>>;
+  let crm: Awaited<ReturnType<typeof startCrm>>;
+  beforeAll(async () => {
+    affinity = await startAffinityStandIn({ apiKey: API_KEY, listIds: [LIST_ID], rateLimitFirstRequests: 1, retryAfterSeconds: 1 });
+    crm = await startCrm({
+      AFFINITY_API_KEY: API_KEY,
+      AFFINITY_LIST_ID: String(LIST_ID),
+      AFFINITY_BASE_URL: affinity.url,
+      AFFINITY_WEB_URL: 'https://fund.affinity.co',
+    });
+  });
+  afterAll(async () => {
+    await crm?.stop();
+    await affinity?.close();
+  });
+
+  it('waits out a 429 (Retry-After), then creates the organization, an opportunity in the list and a note', async () => {
+    const deck = createDeckExtracted({ orgId: 7 });
+    await crm.bus.publish(Topics.deckExtracted, deck);
+    const [created] = await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId);
+
+    const [limited, retried] = affinity.requests;
+    expect(limited!.path).toBe('/organizations');
+    expect(retried!.at - limited!.at).toBeGreaterThanOrEqual(950);
+
+    expect(affinity.organizations).toEqual([expect.objectContaining({ name: 'Orbital Labs', domain: 'orbital-labs.com' })]);
+    const [opportunity] = affinity.opportunities;
+    expect(opportunity).toMatchObject({ name: 'Orbital Labs (Seed)', organization_ids: [affinity.organizations[0]!.id] });
+    expect(affinity.listEntries).toEqual([expect.objectContaining({ list_id: LIST_ID, entity_id: opportunity!.id })]);
+    expect(affinity.notes[0]).toMatchObject({ opportunity_ids: [opportunity!.id], organization_ids: [affinity.organizations[0]!.id] });
+    expect(affinity.notes[0]!.content).toContain('Metric ARR: $400k');
+
+    expect(created!.data).toMatchObject({ provider: 'affinity', dealUrl: `https://fund.affinity.co/opportunities/${opportunity!.id}` });
+    const deal = await crm.svc.app.inject({ method: 'GET', url: `/api/deals/by-email/${deck.emailId}`, headers: crm.headersFor(7) });
+    expect(deal.json()).toMatchObject({ provider: 'affinity', url: `https://fund.affinity.co/opportunities/${opportunity!.id}` });
+  });
+
+  it('reuses the Affinity organization for the next deck of the same company', async () => {
+    const deck = createDeckExtracted({ orgId: 7, extractedData: { fundingRound: 'Series A' } });
+    await crm.bus.publish(Topics.deckExtracted, deck);
+    await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId);
+    expect(affinity.organizations).toHaveLength(1);
+    expect(affinity.opportunities).toHaveLength(2);
+  });
+
+  it('finds an organization that already exists in Affinity by its domain instead of creating one', async () => {
+    affinity.organizations.push({ id: 1, name: 'Helio Labs', domain: 'helio.dev', domains: ['helio.dev'], crunchbase_uuid: null, global: false });
+    const deck = createDeckExtracted({ orgId: 8, extractedData: { companyName: 'Helio', website: 'helio.dev' } });
+    await crm.bus.publish(Topics.deckExtracted, deck);
+    await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId);
+    expect(affinity.organizations.filter((o) => o.domains.includes('helio.dev'))).toHaveLength(1);
+    expect(affinity.opportunities.at(-1)!.organization_ids).toEqual([1]);
+  });
+
+  it('sends basic auth with the key, and a wrong key is an error, not a deal', async () => {
+    expect(affinity.requests.every((r) => r.headers.authorization === `Basic ${Buffer.from(`:${API_KEY}`).toString('base64')}`)).toBe(true);
+    const client = createAffinityClient({ apiKey: 'wrong', baseUrl: affinity.url, maxRequestsPerMinute: 900 });
+    await expect(client.findOrganizationByDomain('acme.io')).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("surfaces Affinity's refusal of an opportunity as an error carrying its status", async () => {
+    const client = createAffinityClient({ apiKey: API_KEY, baseUrl: affinity.url, maxRequestsPerMinute: 900 });
+    await expect(client.createOpportunity({ name: 'x', listId: 1, organizationId: 1 })).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('rejects the record with provider_error when Affinity keeps answering 429', async () => {
+    const opportunities = affinity.opportunities.length;
+    affinity.rateLimitNext(100);
+    const deck = createDeckExtracted({ orgId: 9, extractedData: { website: 'stormy.io' } });
+    await crm.bus.publish(Topics.deckExtracted, deck);
+    const [rejected] = await crm.bus.waitForEvents(Topics.dealRejected, deck.emailId, 1, 20_000);
+    affinity.rateLimitNext(0);
+    expect(rejected!.data).toMatchObject({ reason: 'provider_error', emailId: deck.emailId });
+    expect(rejected!.data.message).toContain('429');
+    expect(affinity.opportunities).toHaveLength(opportunities);
+  });
+});
