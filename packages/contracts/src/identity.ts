@@ -78,6 +78,8 @@ export const ZInvitationDetails = z.object({
   role: ZRole,
   expiresAt: z.string(),
 });
+/** 401 from accept when signed out: the client follows redirectTo (/auth/complete-profile?token=...). */
+export const ZAcceptInvitationRedirect = ZErrorBody.extend({ redirectTo: z.string() });
 export const ZAcceptInvitationResponse = z.object({
   success: z.literal(true),
   organization: ZOrganization,
@@ -146,14 +148,14 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export const identityRoutes = defineRoutes({
   me: { method: 'GET', path: '/api/auth/me', summary: 'Current user, organization and session', tag: 'auth', auth: 'session', responses: { 200: ZSession, 401: ZErrorBody } },
   login: { method: 'POST', path: '/api/auth/login', summary: 'Sign in with email and password', tag: 'auth', auth: 'public', body: ZLoginBody, responses: { 200: ZSession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody } },
-  register: { method: 'POST', path: '/api/auth/register', summary: 'Create an account (and its organization when named)', tag: 'auth', auth: 'public', body: ZRegisterBody, responses: { 201: ZSession, 400: ZErrorBody, 409: ZErrorBody } },
-  logout: { method: 'POST', path: '/api/auth/logout', summary: 'End the session', tag: 'auth', auth: 'public', responses: { 200: ZOk } },
+  register: { method: 'POST', path: '/api/auth/register', summary: 'Create an account (and its organization when named)', tag: 'auth', auth: 'public', body: ZRegisterBody, responses: { 201: ZSession, 400: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody } },
+  logout: { method: 'POST', path: '/api/auth/logout', summary: 'End the session', tag: 'auth', auth: 'public', responses: { 200: ZOk, 403: ZErrorBody } },
   completeProfile: { method: 'POST', path: '/api/auth/complete-profile', summary: 'Create the invited account and join its organization', tag: 'auth', auth: 'public', body: ZCompleteProfileBody, responses: { 201: ZSession, ...errors, 410: ZErrorBody } },
   updateAccess: { method: 'POST', path: '/api/auth/update-access', summary: 'Re-read digital product access granted by a completed purchase', tag: 'auth', auth: 'session', body: ZUpdateAccessBody, responses: { 200: z.object({ success: z.boolean(), user: ZUser }), ...errors } },
   forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', summary: 'Email a password reset link', tag: 'auth', auth: 'public', body: ZForgotPasswordBody, responses: { 200: ZOk, 400: ZErrorBody, 429: ZErrorBody } },
   resetPassword: { method: 'POST', path: '/api/auth/reset-password', summary: 'Set a new password with a reset token', tag: 'auth', auth: 'public', body: ZResetPasswordBody, responses: { 200: ZOk, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody } },
   validateInvitation: { method: 'GET', path: '/api/invitations/validate', summary: 'Invitation details', tag: 'invitations', auth: 'public', query: ZInvitationTokenQuery, responses: { 200: ZInvitationDetails, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody } },
-  acceptInvitation: { method: 'POST', path: '/api/invitations/accept', summary: 'Accept an invitation as the signed-in user', tag: 'invitations', auth: 'session', query: ZInvitationTokenQuery, responses: { 200: ZAcceptInvitationResponse, ...errors, 410: ZErrorBody } },
+  acceptInvitation: { method: 'POST', path: '/api/invitations/accept', summary: 'Accept an invitation as the signed-in user', tag: 'invitations', auth: 'session', query: ZInvitationTokenQuery, responses: { 200: ZAcceptInvitationResponse, ...errors, 401: ZAcceptInvitationRedirect, 410: ZErrorBody } },
   createOrganization: { method: 'POST', path: '/api/organizations', summary: 'Create the organization of the signed-in user', tag: 'organization', auth: 'session', body: ZCreateOrganizationBody, responses: { 201: ZUserAndOrganization, ...errors } },
   createOrganizationWithContext: { method: 'POST', path: '/api/organizations/create-with-context', summary: 'Fallback creation path; acts for the session user only', tag: 'organization', auth: 'session', body: ZCreateOrganizationWithContextBody, responses: { 201: ZUserAndOrganization, ...errors } },
   updateOrganization: { method: 'PATCH', path: '/api/organization', summary: 'Rename the organization', tag: 'organization', auth: 'owner', body: ZUpdateOrganizationBody, responses: { 200: ZOrganization, ...errors } },
@@ -162,7 +164,7 @@ export const identityRoutes = defineRoutes({
   removeMember: { method: 'DELETE', path: '/api/organization/members/:id', summary: 'Remove a member', tag: 'organization', auth: 'owner', params: ZIdParams, responses: { 200: ZOk, ...errors } },
   changeMemberRole: { method: 'PATCH', path: '/api/organization/members/:id/role', summary: "Change a member's role", tag: 'organization', auth: 'owner', params: ZIdParams, body: ZRoleBody, responses: { 200: ZMember, ...errors } },
   listInvitations: { method: 'GET', path: '/api/organization/invitations', summary: 'Pending invitations', tag: 'organization', auth: 'owner', responses: { 200: z.array(ZInvitation), ...errors } },
-  invite: { method: 'POST', path: '/api/organization/invite', summary: 'Invite a person by email', tag: 'organization', auth: 'owner', body: ZInviteBody, responses: { 201: ZInvitation, ...errors } },
+  invite: { method: 'POST', path: '/api/organization/invite', summary: 'Invite a person by email', tag: 'organization', auth: 'owner', body: ZInviteBody, responses: { 201: ZInvitation, ...errors, 502: ZErrorBody } },
   revokeInvitation: { method: 'DELETE', path: '/api/organization/invitations/:id', summary: 'Revoke a pending invitation', tag: 'organization', auth: 'owner', params: ZIdParams, responses: { 200: ZOk, ...errors } },
   changeInvitationRole: { method: 'PATCH', path: '/api/organization/invitations/:id/role', summary: "Change a pending invitation's role", tag: 'organization', auth: 'owner', params: ZIdParams, body: ZRoleBody, responses: { 200: ZInvitation, ...errors } },
   updateProfile: { method: 'PATCH', path: '/api/user/profile', summary: 'Edit name and email', tag: 'user', auth: 'session', body: ZUpdateProfileBody, responses: { 200: ZUser, ...errors } },

@@ -19,6 +19,19 @@ export type TIntrospectSessionBody = z.infer<typeof ZIntrospectSessionBody>;
 export const ZIntrospectSessionResponse = z.object({
   identityToken: z.string(),
   expiresAt: ZIsoDate,
+  /** The same JWT under the name identity's brief uses. */
+  jwt: z.string().optional(),
+  /** The JWT's claims, decoded (userId, orgId, role, email, name, sessionId). */
+  identity: z
+    .object({
+      userId: z.number().int(),
+      orgId: z.number().int().nullable(),
+      role: z.enum(['owner', 'member']),
+      email: z.string(),
+      name: z.string(),
+      sessionId: z.string(),
+    })
+    .optional(),
 });
 export type TIntrospectSessionResponse = z.infer<typeof ZIntrospectSessionResponse>;
 

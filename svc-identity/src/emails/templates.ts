@@ -1,0 +1,87 @@
+/** Email templates (invite, password reset, welcome): each renders a subject, an HTML and a text body. */
+export interface TEmailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const layout = (title: string, body: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td>${body}</td></tr></table></body></html>`;
+
+const button = (href: string, label: string): string =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>
+<p style="color:#666;font-size:12px">Or paste this link into your browser: ${escapeHtml(href)}</p>`;
+
+export function renderInvitationEmail(input: {
+  inviterName: string;
+  organizationName: string;
+  role: 'owner' | 'member';
+  link: string;
+  expiresAt: Date;
+}): TEmailContent {
+  const role = input.role === 'owner' ? 'Owner' : 'Member';
+  const expires = input.expiresAt.toUTCString();
+  const subject = `${input.inviterName} invited you to join ${input.organizationName}`;
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<h1 style="font-size:20px">You're invited to ${escapeHtml(input.organizationName)}</h1>
+<p>${escapeHtml(input.inviterName)} invited you to join <strong>${escapeHtml(input.organizationName)}</strong> as ${role}.</p>
+${button(input.link, 'Accept Invitation')}
+<p style="color:#666;font-size:12px">This invitation expires on ${escapeHtml(expires)}. If you did not expect it, ignore this email.</p>`,
+    ),
+    text: `${input.inviterName} invited you to join ${input.organizationName} as ${role}.
+
+Accept the invitation: ${input.link}
+
+This invitation expires on ${expires}. If you did not expect it, ignore this email.
+`,
+  };
+}
+
+export function renderPasswordResetEmail(input: { name: string; link: string }): TEmailContent {
+  const subject = 'Reset your password';
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<h1 style="font-size:20px">Reset your password</h1>
+<p>Hi ${escapeHtml(input.name)}, we received a request to reset your password.</p>
+${button(input.link, 'Reset Password')}
+<p style="color:#666;font-size:12px">The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.</p>`,
+    ),
+    text: `Hi ${input.name}, we received a request to reset your password.
+
+Reset it here: ${input.link}
+
+The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.
+`,
+  };
+}
+
+export function renderWelcomeEmail(input: { name: string; dashboardUrl: string; organizationName: string | null }): TEmailContent {
+  const subject = 'Welcome to DealFlow';
+  const team = input.organizationName ? ` Your organization ${input.organizationName} is ready.` : '';
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<h1 style="font-size:20px">Welcome, ${escapeHtml(input.name)}!</h1>
+<p>Your account is ready.${escapeHtml(team)}</p>
+${button(input.dashboardUrl, 'Go to Dashboard')}`,
+    ),
+    text: `Welcome, ${input.name}!
+
+Your account is ready.${team}
+
+Go to your dashboard: ${input.dashboardUrl}
+`,
+  };
+}

@@ -1,0 +1,20 @@
+import { createErrorClass } from '@dealflow/service-kit';
+
+export const IdentityError = createErrorClass('IdentityError', {
+  BAD_REQUEST: 400,
+  INVALID_CREDENTIALS: 401,
+  NOT_SIGNED_IN: 401,
+  CSRF: 403,
+  FORBIDDEN: 403,
+  NOT_OWNER: 403,
+  WRONG_PASSWORD: 403,
+  NOT_FOUND: 404,
+  INVITATION_NOT_FOUND: 404,
+  RESET_TOKEN_INVALID: 404,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  INVITATION_EXPIRED: 410,
+  RESET_TOKEN_EXPIRED: 410,
+  THROTTLED: 429,
+  EMAIL_FAILED: 502,
+});

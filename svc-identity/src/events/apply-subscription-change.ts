@@ -1,0 +1,18 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { TEventPayload, Topics } from '@dealflow/contracts';
+import { OrganizationSchema } from '../entities/organization.js';
+
+/** billing.subscription.changed -> the organization's plan, status, seats, trial end, cycle and Stripe ids. */
+export async function applySubscriptionChange(em: EntityManager, data: TEventPayload<typeof Topics.subscriptionChanged>): Promise<boolean> {
+  const organization = await em.findOne(OrganizationSchema, { id: data.orgId });
+  if (!organization) return false; // deleted meanwhile: nothing to keep
+  organization.plan = data.plan;
+  organization.subscriptionStatus = data.status;
+  organization.subscriptionQuantity = data.seats;
+  organization.trialEndsAt = data.trialEndsAt ? new Date(data.trialEndsAt) : null;
+  organization.billingCycle = data.billingCycle;
+  organization.stripeCustomerId = data.stripeCustomerId;
+  organization.stripeSubscriptionId = data.stripeSubscriptionId;
+  await em.flush();
+  return true;
+}

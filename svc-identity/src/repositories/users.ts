@@ -1,0 +1,47 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
+import { UserSchema, type IUser } from '../entities/user.js';
+import { OrganizationSchema, type IOrganization } from '../entities/organization.js';
+
+export const findUserByEmail = (em: EntityManager, email: string): Promise<IUser | null> =>
+  em.findOne(UserSchema, { email: email.trim().toLowerCase() });
+
+export const findUserById = (em: EntityManager, id: number): Promise<IUser | null> => em.findOne(UserSchema, { id });
+
+export const findUserByGoogleId = (em: EntityManager, googleId: string): Promise<IUser | null> =>
+  em.findOne(UserSchema, { googleId });
+
+export function createUser(
+  em: EntityManager,
+  data: Pick<IUser, 'email' | 'name'> & Partial<Pick<IUser, 'passwordHash' | 'googleId' | 'profilePicture' | 'organizationId' | 'role'>>,
+): IUser {
+  return em.create(UserSchema, {
+    email: data.email.trim().toLowerCase(),
+    name: data.name,
+    passwordHash: data.passwordHash ?? null,
+    googleId: data.googleId ?? null,
+    profilePicture: data.profilePicture ?? null,
+    organizationId: data.organizationId ?? null,
+    role: data.role ?? 'member',
+    digitalProductAccess: false,
+    stripeCheckoutId: null,
+    purchaseDate: null,
+    createdAt: new Date(),
+  });
+}
+
+export const listOrganizationMembers = (em: EntityManager, organizationId: number): Promise<IUser[]> =>
+  em.find(UserSchema, { organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+
+export const countOrganizationMembers = (em: EntityManager, organizationId: number): Promise<number> =>
+  em.count(UserSchema, { organizationId });
+
+export const countOrganizationOwners = (em: EntityManager, organizationId: number): Promise<number> =>
+  em.count(UserSchema, { organizationId, role: 'owner' });
+
+export const findOrganizationById = (em: EntityManager, id: number): Promise<IOrganization | null> =>
+  em.findOne(OrganizationSchema, { id });
+
+/** Locks the organization row so concurrent role changes and removals cannot both drop the last owner. */
+export const lockOrganization = (em: EntityManager, id: number): Promise<IOrganization | null> =>
+  em.findOne(OrganizationSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });

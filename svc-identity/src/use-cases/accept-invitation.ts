@@ -1,0 +1,33 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { IdentityError } from '../errors.js';
+import type { TActor } from '../deps.js';
+import { findOrganizationById } from '../repositories/users.js';
+import { loadActorUser } from './guards.js';
+import { findUsableInvitation } from './find-invitation-by-token.js';
+import { joinOrganization } from './join-organization.js';
+
+/**
+ * The signed-in user accepts an invitation addressed to their email. (Signed-out visitors are sent to
+ * complete the profile by the route, with the same token.)
+ */
+export async function acceptInvitation(em: EntityManager, actor: TActor, token: string) {
+  return em.transactional(async (tx) => {
+    const invitation = await findUsableInvitation(tx, token, { lock: true });
+    const user = await loadActorUser(tx, actor);
+    if (user.email !== invitation.email) {
+      throw new IdentityError('FORBIDDEN', 'This invitation was sent to a different email address.');
+    }
+    if (user.organizationId !== null && user.organizationId !== invitation.organizationId) {
+      throw new IdentityError('CONFLICT', 'You already belong to an organization. Leave it before accepting this invitation.');
+    }
+    if (user.organizationId === invitation.organizationId) {
+      invitation.status = 'accepted';
+      invitation.acceptedAt = new Date();
+    } else {
+      await joinOrganization(tx, user, invitation);
+    }
+    const organization = await findOrganizationById(tx, invitation.organizationId);
+    if (!organization) throw new IdentityError('INVITATION_NOT_FOUND', 'This invitation does not exist or has been revoked.');
+    return { user, organization };
+  });
+}

@@ -1,0 +1,37 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { IdentityError } from '../errors.js';
+import type { TIdentityDeps, TRequestMeta } from '../deps.js';
+import { createUser, findOrganizationById, findUserByEmail } from '../repositories/users.js';
+import { createSession } from '../repositories/sessions.js';
+import { hashPassword } from '../security/passwords.js';
+import { findUsableInvitation } from './find-invitation-by-token.js';
+import { joinOrganization } from './join-organization.js';
+import { EMAIL_TAKEN_MESSAGE } from './register-user.js';
+import { sendWelcomeEmail } from './send-welcome-email.js';
+
+/** Invitation token -> new account in the inviting organization with the invited role, signed in. */
+export async function completeProfile(em: EntityManager, deps: TIdentityDeps, input: { token: string; name: string; password: string }, meta: TRequestMeta) {
+  const preview = await findUsableInvitation(em.fork(), input.token);
+  if (await findUserByEmail(em, preview.email)) {
+    throw new IdentityError('EMAIL_TAKEN', `${EMAIL_TAKEN_MESSAGE}. Sign in to accept the invitation.`);
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const result = await em.transactional(async (tx) => {
+      // Locked and re-checked: two submissions of one token cannot both create an account.
+      const invitation = await findUsableInvitation(tx, input.token, { lock: true });
+      const user = createUser(tx, { email: invitation.email, name: input.name, passwordHash });
+      await tx.flush();
+      await joinOrganization(tx, user, invitation);
+      const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
+      const organization = await findOrganizationById(tx, invitation.organizationId);
+      return { user, organization, token: session.token };
+    });
+    await sendWelcomeEmail(deps, result.user, result.organization);
+    return result;
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}

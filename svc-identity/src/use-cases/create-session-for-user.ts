@@ -1,0 +1,18 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { IdentityError } from '../errors.js';
+import type { TIdentityDeps } from '../deps.js';
+import { findOrganizationById, findUserById } from '../repositories/users.js';
+import { createSession } from '../repositories/sessions.js';
+import { logActivity } from '../repositories/activity-logs.js';
+
+/** Internal: billing signs the buyer in after it verified a paid checkout session (auto-login). */
+export async function createSessionForUser(em: EntityManager, deps: TIdentityDeps, userId: number) {
+  return em.transactional(async (tx) => {
+    const user = await findUserById(tx, userId);
+    if (!user) throw new IdentityError('NOT_FOUND', 'User not found');
+    const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, { userAgent: 'svc-billing auto-login' });
+    logActivity(tx, { userId: user.id, organizationId: user.organizationId, activityType: 'sign_in', description: `${user.name} signed in after checkout`, metadata: { method: 'checkout' } });
+    const organization = user.organizationId ? await findOrganizationById(tx, user.organizationId) : null;
+    return { user, organization, token: session.token };
+  });
+}

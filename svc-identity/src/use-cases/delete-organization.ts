@@ -1,0 +1,20 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { TActor } from '../deps.js';
+import { OrganizationSchema } from '../entities/organization.js';
+import { UserSchema } from '../entities/user.js';
+import { publishOrganizationDeleted } from '../repositories/events.js';
+import { loadOwnerOrganization } from './guards.js';
+import { confirmPassword } from './confirm-password.js';
+
+/** Deletes the organization (owner, password confirmed): members stay as accounts without an organization. */
+export async function deleteOrganization(em: EntityManager, actor: TActor, input: { password: string }) {
+  const { user } = await loadOwnerOrganization(em, actor);
+  await confirmPassword(user, input.password);
+  await em.transactional(async (tx) => {
+    const { organization } = await loadOwnerOrganization(tx, actor, { lock: true });
+    await tx.nativeUpdate(UserSchema, { organizationId: organization.id }, { organizationId: null, role: 'member' });
+    // invitations and activity_logs go with it (on delete cascade).
+    await tx.nativeDelete(OrganizationSchema, { id: organization.id });
+    publishOrganizationDeleted(tx, user.id, organization.id);
+  });
+}

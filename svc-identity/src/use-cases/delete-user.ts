@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { IdentityError } from '../errors.js';
+import type { TActor } from '../deps.js';
+import { OrganizationSchema } from '../entities/organization.js';
+import { UserSchema } from '../entities/user.js';
+import { countOrganizationMembers, countOrganizationOwners, lockOrganization } from '../repositories/users.js';
+import { publishMemberRemoved, publishOrganizationDeleted, publishUserDeleted } from '../repositories/events.js';
+import { loadActorUser } from './guards.js';
+import { confirmPassword } from './confirm-password.js';
+
+/**
+ * Deletes the account (password confirmed) and every session with it. A sole member takes the
+ * organization along; the last owner of an organization that still has members must hand over first.
+ */
+export async function deleteUser(em: EntityManager, actor: TActor, input: { password: string }) {
+  await confirmPassword(await loadActorUser(em.fork(), actor), input.password);
+  await em.transactional(async (tx) => {
+    const user = await loadActorUser(tx, actor);
+    const orgId = user.organizationId;
+    if (orgId !== null) {
+      const organization = await lockOrganization(tx, orgId);
+      const memberCount = await countOrganizationMembers(tx, orgId);
+      if (organization && memberCount <= 1) {
+        await tx.nativeDelete(OrganizationSchema, { id: orgId });
+        publishOrganizationDeleted(tx, user.id, orgId);
+      } else if (organization) {
+        if (user.role === 'owner' && (await countOrganizationOwners(tx, orgId)) <= 1) {
+          throw new IdentityError('CONFLICT', 'Make another member an owner or delete the organization before deleting your account.');
+        }
+        if (organization.ownerId === user.id) {
+          const nextOwner = await tx.findOne(UserSchema, { organizationId: orgId, role: 'owner', id: { $ne: user.id } }, { orderBy: { id: 'asc' } });
+          if (nextOwner) organization.ownerId = nextOwner.id;
+        }
+        publishMemberRemoved(tx, user.id, { orgId, userId: user.id, memberCount: memberCount - 1 });
+      }
+    }
+    // sessions, reset tokens and notification settings go with it (on delete cascade).
+    await tx.nativeDelete(UserSchema, { id: user.id });
+    publishUserDeleted(tx, user.id, orgId);
+  });
+}

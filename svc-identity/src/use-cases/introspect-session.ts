@@ -1,0 +1,24 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { TJwtSigner } from '../security/jwt.js';
+import { findSessionByTokenHash } from '../repositories/sessions.js';
+import { hashToken, isPlausibleToken } from '../security/tokens.js';
+
+/**
+ * Gateway's per-request check: opaque token -> the identity and a 5-minute ES256 JWT for the services.
+ * One indexed query (sessions.token_hash joined to users by primary key). null = not signed in.
+ */
+export async function introspectSession(em: EntityManager, jwt: TJwtSigner, token: string) {
+  if (!isPlausibleToken(token)) return null;
+  const session = await findSessionByTokenHash(em, hashToken(token));
+  if (!session) return null;
+  const identity = {
+    userId: session.userId,
+    orgId: session.organizationId,
+    role: session.role,
+    email: session.email,
+    name: session.name,
+    sessionId: session.tokenHash,
+  };
+  const signed = jwt.sign({ sub: String(session.userId), org: session.organizationId, role: session.role, email: session.email, name: session.name, sid: session.tokenHash });
+  return { jwt: signed, identity };
+}

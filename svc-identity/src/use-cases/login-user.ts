@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { IdentityError } from '../errors.js';
+import type { TIdentityDeps, TRequestMeta } from '../deps.js';
+import { findOrganizationById, findUserByEmail } from '../repositories/users.js';
+import { createSession, deleteSessionByTokenHash } from '../repositories/sessions.js';
+import { logActivity } from '../repositories/activity-logs.js';
+import { verifyPassword } from '../security/passwords.js';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Please try again later.';
+
+/**
+ * Email and password sign-in. Unknown email and wrong password give the same answer after the same
+ * work (a dummy hash is verified); failures are throttled per account and per IP; a successful
+ * sign-in replaces the session the browser held (rotation).
+ */
+export async function loginUser(
+  em: EntityManager,
+  deps: TIdentityDeps,
+  input: { email: string; password: string; previousTokenHash: string | null },
+  meta: TRequestMeta,
+) {
+  const email = input.email.trim().toLowerCase();
+  if (await deps.throttle.isLoginBlocked(email, meta.ip)) throw new IdentityError('THROTTLED', THROTTLED_MESSAGE);
+
+  const user = await findUserByEmail(em, email);
+  const isValid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !isValid) {
+    await deps.throttle.recordLoginFailure(email, meta.ip);
+    throw new IdentityError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  }
+  await deps.throttle.recordLoginSuccess(email);
+
+  return em.transactional(async (tx) => {
+    if (input.previousTokenHash) await deleteSessionByTokenHash(tx, input.previousTokenHash);
+    const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
+    logActivity(tx, { userId: user.id, organizationId: user.organizationId, activityType: 'sign_in', description: `${user.name} signed in`, metadata: { method: 'password' } });
+    const organization = user.organizationId ? await findOrganizationById(tx, user.organizationId) : null;
+    return { user, organization, token: session.token };
+  });
+}

@@ -1,0 +1,16 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { IdentityError } from '../errors.js';
+import type { TActor } from '../deps.js';
+import { InvitationSchema } from '../entities/invitation.js';
+import { logActivity } from '../repositories/activity-logs.js';
+import { loadOwnerOrganization } from './guards.js';
+
+export async function revokeInvitation(em: EntityManager, actor: TActor, invitationId: number) {
+  await em.transactional(async (tx) => {
+    const { user, organization } = await loadOwnerOrganization(tx, actor);
+    const invitation = await tx.findOne(InvitationSchema, { id: invitationId, organizationId: organization.id, status: 'pending' });
+    if (!invitation) throw new IdentityError('NOT_FOUND', 'Invitation not found');
+    invitation.status = 'revoked';
+    logActivity(tx, { userId: user.id, organizationId: organization.id, activityType: 'invitation_revoked', description: `${user.name} revoked the invitation of ${invitation.email}`, metadata: { invitationId, email: invitation.email } });
+  });
+}

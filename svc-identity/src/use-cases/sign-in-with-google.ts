@@ -1,0 +1,47 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { IdentityError } from '../errors.js';
+import type { TIdentityDeps, TRequestMeta } from '../deps.js';
+import { createUser, findOrganizationById, findUserByEmail, findUserByGoogleId } from '../repositories/users.js';
+import { createSession } from '../repositories/sessions.js';
+import { logActivity } from '../repositories/activity-logs.js';
+import { sendWelcomeEmail } from './send-welcome-email.js';
+
+export interface TGoogleProfile {
+  sub: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  name: string | undefined;
+  picture: string | undefined;
+}
+
+/**
+ * After the OpenID Connect code exchange: find the account by Google subject, else link it by
+ * verified email, else create it (no password); then start a session.
+ */
+export async function signInWithGoogle(em: EntityManager, deps: TIdentityDeps, profile: TGoogleProfile, meta: TRequestMeta) {
+  const result = await em.transactional(async (tx) => {
+    let user = await findUserByGoogleId(tx, profile.sub);
+    let isNew = false;
+    if (!user) {
+      if (!profile.email || !profile.emailVerified) {
+        throw new IdentityError('FORBIDDEN', 'Your Google account has no verified email address');
+      }
+      user = await findUserByEmail(tx, profile.email);
+      if (user) {
+        user.googleId = profile.sub;
+        if (!user.profilePicture && profile.picture) user.profilePicture = profile.picture;
+      } else {
+        const name = (profile.name?.trim() || profile.email.split('@')[0] || 'New user').slice(0, 100);
+        user = createUser(tx, { email: profile.email, name, googleId: profile.sub, profilePicture: profile.picture ?? null });
+        isNew = true;
+      }
+      await tx.flush();
+    }
+    const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
+    logActivity(tx, { userId: user.id, organizationId: user.organizationId, activityType: 'sign_in', description: `${user.name} signed in with Google`, metadata: { method: 'google' } });
+    const organization = user.organizationId ? await findOrganizationById(tx, user.organizationId) : null;
+    return { user, organization, token: session.token, isNew };
+  });
+  if (result.isNew) await sendWelcomeEmail(deps, result.user, result.organization);
+  return result;
+}
