@@ -44,6 +44,8 @@ export const ZMailboxSettings = z.object({
 export const ZMailboxStatus = z.object({
   connected: z.boolean(),
   inboundAddress: z.string(),
+  /** The inbound-mail provider's webhook secret (Bearer token or HMAC key); owners only, null for members. */
+  webhookSecret: z.string().nullable().optional(),
   host: z.string().nullable(),
   port: z.number().int().nullable(),
   username: z.string().nullable(),

@@ -1,0 +1,33 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/**
+ * AES-256-GCM for secrets at rest (mailbox app passwords, accounting client secrets).
+ * Stored form: `v1.<iv>.<tag>.<ciphertext>` (base64url); the org id is bound as associated data so a
+ * ciphertext copied to another organization's row does not decrypt.
+ */
+export interface TSecretBox {
+  encrypt(plain: string, context: string): string;
+  decrypt(sealed: string, context: string): string;
+}
+
+export function createSecretBox(keyBase64: string): TSecretBox {
+  const key = Buffer.from(keyBase64, 'base64');
+  if (key.length !== 32) throw new Error('The encryption key must be 32 bytes');
+  return {
+    encrypt(plain, context) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(context));
+      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    },
+    decrypt(sealed, context) {
+      const [version, iv, tag, ciphertext] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('Unknown secret format');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(context));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
+}

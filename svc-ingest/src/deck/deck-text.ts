@@ -1,0 +1,24 @@
+/** One line of a slide with the font size it was set in (layout matters: the biggest line of the title slide is the name). */
+export interface TDeckLine {
+  text: string;
+  fontSize: number;
+}
+export interface TDeckText {
+  pages: TDeckLine[][];
+}
+
+export const deckPlainText = (deck: TDeckText): string =>
+  deck.pages.map((page) => page.map((line) => line.text).join('\n')).join('\n\n');
+
+export const deckFromPlainText = (text: string): TDeckText => ({
+  pages: text
+    .split(/\n{2,}/)
+    .map((block) =>
+      block
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line) => ({ text: line, fontSize: 12 })),
+    )
+    .filter((page) => page.length > 0),
+});

@@ -1,0 +1,34 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+/** Integration 2 (accounting connection) settings; the client secret is encrypted at rest. */
+export interface AccountingSettings {
+  orgId: number;
+  connected: boolean;
+  clientId: string | null;
+  clientSecretEnc: string | null;
+  environment: 'sandbox' | 'production';
+  advancedFeatures: boolean;
+  dataFormat: 'json' | 'xml' | 'csv';
+  syncFrequency: 'hourly' | 'daily' | 'weekly' | 'monthly';
+  encryption: boolean;
+  autoSync: boolean;
+  lastSyncAt: Date | null;
+}
+
+export const AccountingSettingsSchema = new EntitySchema<AccountingSettings>({
+  name: 'AccountingSettings',
+  tableName: 'accounting_settings',
+  properties: {
+    orgId: { type: 'number', fieldName: 'org_id', primary: true, autoincrement: false },
+    connected: { type: 'boolean', default: false },
+    clientId: { type: 'text', fieldName: 'client_id', nullable: true },
+    clientSecretEnc: { type: 'text', fieldName: 'client_secret_enc', nullable: true },
+    environment: { type: 'text', default: 'sandbox' },
+    advancedFeatures: { type: 'boolean', fieldName: 'advanced_features', default: false },
+    dataFormat: { type: 'text', fieldName: 'data_format', default: 'json' },
+    syncFrequency: { type: 'text', fieldName: 'sync_frequency', default: 'daily' },
+    encryption: { type: 'boolean', default: true },
+    autoSync: { type: 'boolean', fieldName: 'auto_sync', default: true },
+    lastSyncAt: { type: 'Date', fieldName: 'last_sync_at', nullable: true },
+  },
+});

@@ -1,0 +1,34 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { TPlan } from '@dealflow/contracts';
+
+/** Ingest's read model of an organization (from identity and billing events) plus its inbound address and secret. */
+export interface Organization {
+  id: number;
+  name: string;
+  slug: string;
+  inboundToken: string;
+  webhookSecret: string;
+  ownerId: number | null;
+  plan: TPlan;
+  subscriptionStatus: string | null;
+  /** null until billing has told us: no limit is enforced before that. */
+  monthlyDeckLimit: number | null;
+  createdAt: Date;
+}
+
+export const OrganizationSchema = new EntitySchema<Organization>({
+  name: 'Organization',
+  tableName: 'organizations',
+  properties: {
+    id: { type: 'number', primary: true, autoincrement: false },
+    name: { type: 'text' },
+    slug: { type: 'text' },
+    inboundToken: { type: 'text', fieldName: 'inbound_token', unique: true },
+    webhookSecret: { type: 'text', fieldName: 'webhook_secret' },
+    ownerId: { type: 'number', fieldName: 'owner_id', nullable: true },
+    plan: { type: 'text', default: 'free' },
+    subscriptionStatus: { type: 'text', fieldName: 'subscription_status', nullable: true },
+    monthlyDeckLimit: { type: 'number', fieldName: 'monthly_deck_limit', nullable: true },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+  },
+});

@@ -1,0 +1,15 @@
+import { createErrorClass } from '@dealflow/service-kit';
+
+export const IngestError = createErrorClass('IngestError', {
+  MALFORMED_MESSAGE: 400,
+  UNKNOWN_RECIPIENT: 401,
+  WEBHOOK_UNAUTHORIZED: 401,
+  MAILBOX_INVALID: 400,
+  ACCOUNTING_INVALID: 400,
+  EMAIL_NOT_FOUND: 404,
+  ORGANIZATION_UNKNOWN: 404,
+  NOT_RETRYABLE: 409,
+  NO_MAILBOX: 409,
+  MAILBOX_UNREACHABLE: 503,
+  ENCRYPTION_NOT_CONFIGURED: 503,
+});

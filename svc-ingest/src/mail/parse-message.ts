@@ -1,0 +1,132 @@
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { IngestError } from '../errors.js';
+
+export interface TParsedAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  contentId: string | null;
+  inline: boolean;
+  content: Buffer;
+}
+
+export interface TParsedMessage {
+  messageId: string | null;
+  /** The founder: the original sender when the message is a forward. */
+  fromName: string | null;
+  fromEmail: string;
+  /** Who forwarded it (the envelope sender), when it is a forward. */
+  forwardedBy: string | null;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  /** Every address the message was delivered to (To, Cc, Delivered-To, X-Original-To, Envelope-To). */
+  recipients: string[];
+  attachments: TParsedAttachment[];
+}
+
+const EMAIL = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const RECIPIENT_HEADERS = new Set(['to', 'cc', 'delivered-to', 'x-original-to', 'envelope-to', 'x-forwarded-to']);
+const FORWARD_MARKERS = [
+  /-{2,}\s*Forwarded message\s*-{2,}/i,
+  /Begin forwarded message:/i,
+  /-{2,}\s*Original Message\s*-{2,}/i,
+  /^-{2,}\s*Weitergeleitete Nachricht\s*-{2,}/im,
+  /^_{10,}$/m,
+];
+
+const firstAddress = (a: AddressObject | AddressObject[] | undefined) => {
+  const list = Array.isArray(a) ? a.flatMap((x) => x.value) : (a?.value ?? []);
+  return list.find((v) => v.address) ?? null;
+};
+
+/** The original sender inside a forwarded body ("From: Jane Doe <jane@startup.io>" after the forward marker). */
+export function findForwardedSender(text: string): { name: string | null; email: string } | null {
+  const marker = FORWARD_MARKERS.map((re) => re.exec(text)).find((m) => m !== null);
+  if (!marker) return null;
+  const after = text.slice(marker.index + marker[0].length);
+  const line = /^\s*(?:\*|>\s*)*(?:From|Von|De|Van)\s*:\s*\**\s*(.+)$/im.exec(after);
+  if (!line) return null;
+  const value = line[1]!.trim();
+  const email = /mailto:([^\]\s>]+)/i.exec(value)?.[1] ?? value.match(EMAIL)?.[0];
+  if (!email) return null;
+  const name = value
+    .replace(/\[mailto:[^\]]*\]/i, '')
+    .replace(/<[^>]*>/, '')
+    .replace(email, '')
+    .replace(/["*]/g, '')
+    .trim();
+  return { name: name || null, email: email.toLowerCase() };
+}
+
+const toAttachments = (parsed: ParsedMail): TParsedAttachment[] =>
+  parsed.attachments
+    .filter((a) => a.contentType !== 'message/rfc822')
+    .map((a, i) => ({
+      filename: a.filename ?? `attachment-${i + 1}${a.contentType === 'application/pdf' ? '.pdf' : ''}`,
+      contentType: a.contentType.toLowerCase(),
+      size: a.size ?? a.content.length,
+      contentId: a.cid ?? null,
+      inline: a.contentDisposition === 'inline' || (Boolean(a.cid) && a.contentType.startsWith('image/')),
+      content: a.content,
+    }));
+
+/**
+ * Parses a raw RFC 5322 message with mailparser (MIME structure, transfer encodings and charsets).
+ * A forward keeps the founder as sender: an attached original (message/rfc822) or the "From:" line of a
+ * forwarded body; its attachments count as the email's.
+ */
+export async function parseMessage(raw: Buffer): Promise<TParsedMessage> {
+  if (raw.length === 0) throw new IngestError('MALFORMED_MESSAGE', 'Malformed message: the body is empty');
+  let parsed: ParsedMail;
+  try {
+    parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  } catch (error) {
+    throw new IngestError('MALFORMED_MESSAGE', `Malformed message: ${(error as Error).message}`);
+  }
+  const sender = firstAddress(parsed.from);
+  if (!sender?.address || parsed.headerLines.length === 0) {
+    throw new IngestError('MALFORMED_MESSAGE', 'Malformed message: no sender (From header) found');
+  }
+  const recipients = new Set<string>();
+  for (const header of parsed.headerLines) {
+    if (RECIPIENT_HEADERS.has(header.key)) for (const address of header.line.match(EMAIL) ?? []) recipients.add(address.toLowerCase());
+  }
+  const text = parsed.text ?? '';
+  const html = typeof parsed.html === 'string' ? parsed.html : null;
+  const message: TParsedMessage = {
+    messageId: parsed.messageId ?? null,
+    fromName: sender.name || null,
+    fromEmail: sender.address.toLowerCase(),
+    forwardedBy: null,
+    subject: parsed.subject ?? null,
+    text,
+    html,
+    recipients: [...recipients],
+    attachments: toAttachments(parsed),
+  };
+
+  const attachedOriginal = parsed.attachments.find((a) => a.contentType === 'message/rfc822');
+  if (attachedOriginal) {
+    const original = await simpleParser(attachedOriginal.content).catch(() => null);
+    const originalSender = original && firstAddress(original.from);
+    if (original && originalSender?.address) {
+      message.forwardedBy = message.fromEmail;
+      message.fromEmail = originalSender.address.toLowerCase();
+      message.fromName = originalSender.name || null;
+      message.attachments.push(...toAttachments(original));
+      message.text = `${text}\n\n${original.text ?? ''}`.trim();
+      return message;
+    }
+  }
+  const forwarded = /^\s*(fwd?|fw|wg|tr)\s*:/i.test(message.subject ?? '') || FORWARD_MARKERS.some((re) => re.test(text));
+  if (forwarded) {
+    const original = findForwardedSender(text);
+    if (original && original.email !== message.fromEmail) {
+      message.forwardedBy = message.fromEmail;
+      message.fromEmail = original.email;
+      message.fromName = original.name;
+    }
+  }
+  return message;
+}
