@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Button, type ButtonProps } from '@fluentui/react-components';
+import { apiRequest, toast } from '@dealflow/web-kit';
+
+export const CHECKOUT_ERROR_TITLE = 'Checkout Error';
+export const CHECKOUT_ERROR_DEFAULT = 'There was a problem initiating checkout. Please try again.';
+
+/** The description of the Checkout Error toast (seed 000 section 8). */
+export function checkoutErrorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message || CHECKOUT_ERROR_DEFAULT;
+  }
+  return CHECKOUT_ERROR_DEFAULT;
+}
+
+/**
+ * The shell's own purchase button, used when mfe_billing's PurchaseButton cannot be loaded: POST
+ * /api/stripe/checkout with no body (the one-time purchase), 'Processing...' and disabled meanwhile,
+ * then the browser goes to the returned url.
+ */
+export function CheckoutButton({ label, appearance = 'primary', size = 'large' }: { label: string; appearance?: ButtonProps['appearance']; size?: ButtonProps['size'] }) {
+  const [processing, setProcessing] = useState(false);
+  const start = async () => {
+    setProcessing(true);
+    try {
+      const answer = await apiRequest<{ url?: string }>('POST', '/api/stripe/checkout');
+      if (!answer?.url) throw new Error('No checkout URL provided');
+      window.location.assign(answer.url);
+    } catch (error) {
+      toast({ title: CHECKOUT_ERROR_TITLE, description: checkoutErrorText(error), variant: 'destructive' });
+    } finally {
+      setProcessing(false);
+    }
+  };
+  return (
+    <Button appearance={appearance} size={size} disabled={processing} onClick={() => void start()}>
+      {processing ? 'Processing...' : label}
+    </Button>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+export interface RemoteLoadFailure {
+  id: string;
+  lifecycle: string;
+  message: string;
+  at: number;
+}
+
+declare global {
+  interface Window {
+    __DEALFLOW_REMOTE_FAILURES__?: RemoteLoadFailure[];
+  }
+}
+
+/**
+ * Runs when a remote's manifest, entry or module cannot be loaded. It records the failure (visible to
+ * tests and in the console) and returns nothing, so the failure reaches the React error boundary of the
+ * one `<RemoteComponent>` that asked for it: that part shows an error panel with Retry, the rest of the
+ * app keeps working. Failed manifest and entry loads are not cached by the runtime, so Retry refetches.
+ */
+export default function errorLoadRemotePlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'dealflow-error-load-remote',
+    errorLoadRemote(args) {
+      const { id, lifecycle, error } = args as { id: string; lifecycle: string; error: unknown };
+      const message = error instanceof Error ? error.message : String(error);
+      if (typeof window !== 'undefined') {
+        (window.__DEALFLOW_REMOTE_FAILURES__ ??= []).push({ id, lifecycle, message, at: Date.now() });
+      }
+      console.warn(`[module federation] ${id} could not be loaded (${lifecycle}): ${message}`);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { RemoteComponent } from '@dealflow/web-kit';
+import { LandingPage } from '../landing/LandingPage';
+import { ProtectedRoute, PublicOnlyRoute, Waiting } from './guards';
+import { getPageTitle, remoteRoutes, type RemoteRoute } from './route-table';
+
+// Shell pages other than the landing page are split out of the first load.
+const AppLayout = lazy(() => import('../layout/AppLayout'));
+const TermsPage = lazy(() => import('../pages/TermsPage'));
+const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
+const ToastTestPage = lazy(() => import('../pages/ToastTestPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const title = getPageTitle(pathname);
+    document.title = title === 'Dealflow' ? 'Dealflow: pitch decks to deals' : `${title} | Dealflow`;
+  }, [pathname]);
+  return null;
+}
+
+function RemotePage({ route }: { route: RemoteRoute }) {
+  return <RemoteComponent id={route.remote} loading={<Waiting label="Loading..." />} />;
+}
+
+function Protected() {
+  return (
+    <ProtectedRoute>
+      <AppLayout>
+        <Outlet />
+      </AppLayout>
+    </ProtectedRoute>
+  );
+}
+
+function element(route: RemoteRoute) {
+  const page = <RemotePage route={route} />;
+  if (route.access === 'public-only') return <PublicOnlyRoute>{page}</PublicOnlyRoute>;
+  return page;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <DocumentTitle />
+      <Suspense fallback={<Waiting label="Loading..." />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/register" element={<LandingPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          {remoteRoutes
+            .filter((r) => r.access !== 'protected')
+            .map((r) => (
+              <Route key={r.path} path={r.path} element={element(r)} />
+            ))}
+          <Route element={<Protected />}>
+            {remoteRoutes
+              .filter((r) => r.access === 'protected')
+              .map((r) => (
+                <Route key={r.path} path={r.path} element={<RemotePage route={r} />} />
+              ))}
+            <Route path="/toast-test" element={<ToastTestPage />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}
