@@ -6,7 +6,6 @@ import { IdentityError } from '../errors.js';
 import { toOrganizationDto, toUserDto } from '../presenters.js';
 import { introspectSession } from '../use-cases/introspect-session.js';
 import { createSessionForUser } from '../use-cases/create-session-for-user.js';
-import { JWT_TTL_SECONDS } from '../security/jwt.js';
 
 /** Service-to-service routes (x-internal-token); the gateway never routes /internal/*. */
 export function registerInternalRoutes(app: ServiceApp, deps: TIdentityDeps): void {
@@ -21,7 +20,7 @@ export function registerInternalRoutes(app: ServiceApp, deps: TIdentityDeps): vo
       return {
         identityToken: result.jwt,
         jwt: result.jwt,
-        expiresAt: new Date(Date.now() + JWT_TTL_SECONDS * 1000).toISOString(),
+        expiresAt: result.expiresAt.toISOString(),
         identity: result.identity,
       };
     },

@@ -13,7 +13,8 @@ export interface TIdentityClaims {
 }
 
 export interface TJwtSigner {
-  sign(claims: TIdentityClaims): string;
+  /** The JWT and its expiry (the gateway caches the answer, never past it). */
+  sign(claims: TIdentityClaims): { token: string; expiresAt: Date };
   publicKeyPem: string;
   /** True when no key was configured and an ephemeral one was generated (development only). */
   isEphemeral: boolean;
@@ -44,7 +45,7 @@ export function createJwtSigner(privateKeyPem: string | undefined): TJwtSigner {
       const payload = b64url({ ...claims, iss: JWT_ISSUER, iat, exp: iat + JWT_TTL_SECONDS });
       const input = `${header}.${payload}`;
       const signature = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' });
-      return `${input}.${signature.toString('base64url')}`;
+      return { token: `${input}.${signature.toString('base64url')}`, expiresAt: new Date((iat + JWT_TTL_SECONDS) * 1000) };
     },
   };
 }

@@ -20,5 +20,5 @@ export async function introspectSession(em: EntityManager, jwt: TJwtSigner, toke
     sessionId: session.tokenHash,
   };
   const signed = jwt.sign({ sub: String(session.userId), org: session.organizationId, role: session.role, email: session.email, name: session.name, sid: session.tokenHash });
-  return { jwt: signed, identity };
+  return { jwt: signed.token, expiresAt: signed.expiresAt, identity };
 }
