@@ -41,10 +41,10 @@ const firstAddress = (a: AddressObject | AddressObject[] | undefined) => {
 };
 
 /** The original sender inside a forwarded body ("From: Jane Doe <jane@startup.io>" after the forward marker). */
-export function findForwardedSender(text: string): { name: string | null; email: string } | null {
+export function findForwardedSender(text: string, options: { requireMarker?: boolean } = {}): { name: string | null; email: string } | null {
   const marker = FORWARD_MARKERS.map((re) => re.exec(text)).find((m) => m !== null);
-  if (!marker) return null;
-  const after = text.slice(marker.index + marker[0].length);
+  if (!marker && options.requireMarker !== false) return null;
+  const after = marker ? text.slice(marker.index + marker[0].length) : text;
   const line = /^\s*(?:\*|>\s*)*(?:From|Von|De|Van)\s*:\s*\**\s*(.+)$/im.exec(after);
   if (!line) return null;
   const value = line[1]!.trim();
@@ -60,9 +60,7 @@ export function findForwardedSender(text: string): { name: string | null; email:
 }
 
 const toAttachments = (parsed: ParsedMail): TParsedAttachment[] =>
-  parsed.attachments
-    .filter((a) => a.contentType !== 'message/rfc822')
-    .map((a, i) => ({
+  parsed.attachments.map((a, i) => ({
       filename: a.filename ?? `attachment-${i + 1}${a.contentType === 'application/pdf' ? '.pdf' : ''}`,
       contentType: a.contentType.toLowerCase(),
       size: a.size ?? a.content.length,
@@ -73,8 +71,8 @@ const toAttachments = (parsed: ParsedMail): TParsedAttachment[] =>
 
 /**
  * Parses a raw RFC 5322 message with mailparser (MIME structure, transfer encodings and charsets).
- * A forward keeps the founder as sender: an attached original (message/rfc822) or the "From:" line of a
- * forwarded body; its attachments count as the email's.
+ * A forward keeps the founder as sender: the "From:" line of the forwarded body (or of an attached
+ * original, which mailparser flattens into the text); the original's attachments count as the email's.
  */
 export async function parseMessage(raw: Buffer): Promise<TParsedMessage> {
   if (raw.length === 0) throw new IngestError('MALFORMED_MESSAGE', 'Malformed message: the body is empty');
@@ -106,22 +104,11 @@ export async function parseMessage(raw: Buffer): Promise<TParsedMessage> {
     attachments: toAttachments(parsed),
   };
 
-  const attachedOriginal = parsed.attachments.find((a) => a.contentType === 'message/rfc822');
-  if (attachedOriginal) {
-    const original = await simpleParser(attachedOriginal.content).catch(() => null);
-    const originalSender = original && firstAddress(original.from);
-    if (original && originalSender?.address) {
-      message.forwardedBy = message.fromEmail;
-      message.fromEmail = originalSender.address.toLowerCase();
-      message.fromName = originalSender.name || null;
-      message.attachments.push(...toAttachments(original));
-      message.text = `${text}\n\n${original.text ?? ''}`.trim();
-      return message;
-    }
-  }
-  const forwarded = /^\s*(fwd?|fw|wg|tr)\s*:/i.test(message.subject ?? '') || FORWARD_MARKERS.some((re) => re.test(text));
-  if (forwarded) {
-    const original = findForwardedSender(text);
+  // mailparser flattens an attached original (message/rfc822) into the text ("From: ..." block) and its attachments.
+  const attachedOriginal = /^content-type:\s*message\/rfc822/im.test(raw.subarray(0, 512 * 1024).toString('latin1'));
+  const forwardSubject = /^\s*(fwd?|fw|wg|tr)\s*:/i.test(message.subject ?? '');
+  if (attachedOriginal || forwardSubject || FORWARD_MARKERS.some((re) => re.test(text))) {
+    const original = findForwardedSender(text, { requireMarker: !(attachedOriginal || forwardSubject) });
     if (original && original.email !== message.fromEmail) {
       message.forwardedBy = message.fromEmail;
       message.fromEmail = original.email;
