@@ -1,0 +1,75 @@
+import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
+
+/** Every message of seed 001 sections 2, 4 and 8 that the billing screens show. */
+export const BillingTexts = {
+  title: 'Billing and Subscription',
+  currentSubscription: 'Current Subscription',
+  chooseAPlan: 'Choose a Plan',
+  /** Seed 001 labels annual 'Save 20%' (Pro: $480 vs 12 x $50, exactly 20%); Basic saves 17% ($300 vs $360). */
+  saveLabel: 'Save 20%',
+  popular: 'Popular',
+  loadError: 'Error loading subscription data',
+  checkoutFailed: 'Failed to create checkout session. Please try again.',
+  noOrganization: 'No organization found. Please refresh and try again.',
+  unexpected: 'Something went wrong. Please try again later.',
+  checkoutErrorTitle: 'Checkout Error',
+  portalErrorTitle: 'Billing Portal Error',
+  portalErrorGeneric: 'Could not open the billing portal. Please try again.',
+  manageBilling: 'Manage Billing',
+  ownerOnly: 'Only the organization owner can manage billing.',
+  trialTitle: 'Free trial',
+} as const;
+
+/** The purchase button's texts (seed 000 sections 2 and 8). */
+export const PurchaseTexts = {
+  processing: 'Processing...',
+  errorTitle: 'Checkout Error',
+  errorDefault: 'There was a problem initiating checkout. Please try again.',
+  invalidResponse: 'Invalid response from server',
+  noUrl: 'No checkout URL provided',
+} as const;
+
+/** The dashboard access panel (seed 001 section 2). */
+export const AccessTexts = {
+  granted: 'Access Granted',
+  getAccessTitle: 'Get Access to the Template',
+  getAccessText:
+    'You need to purchase access to the template to view the getting started guide and download the template.',
+  purchaseAccess: 'Purchase Access',
+  visitTemplate: 'Visit Template',
+  openingTemplate: 'Opening Template',
+  happyBuilding: 'Happy building!',
+  getTemplateNow: 'Get Template Now',
+  paymentTitle: 'Payment Successful!',
+  paymentText: 'Thank you for your purchase. You now have access to the template.',
+} as const;
+
+/** The fixed template the guide remixes on the external code-hosting platform. */
+export const TEMPLATE_URL = 'https://replit.com/@dealflow/saas-starter-template';
+
+/** The trial banner's four messages (seed 001 section 4). */
+export function trialMessage(trialEndsAt: string | null | undefined, now = new Date()): string {
+  const end = trialEndsAt ? parseISO(trialEndsAt) : null;
+  if (!end || !isValid(end)) return 'You are currently on a free trial.';
+  const days = differenceInCalendarDays(end, now);
+  if (days > 0) return `Your free trial ends in ${days} ${days === 1 ? 'day' : 'days'} (${format(end, 'MMM d, yyyy')}).`;
+  if (days === 0) return 'Your free trial ends today. Your subscription begins tomorrow.';
+  return 'Your free trial has ended. You will be charged soon.';
+}
+
+export const formatDate = (iso: string | null | undefined) => {
+  const date = iso ? parseISO(iso) : null;
+  return date && isValid(date) ? format(date, 'MMM d, yyyy') : null;
+};
+
+export const statusLabel = (status: string | null | undefined) =>
+  status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : 'Active';
+
+/** Moves the browser; a seam so tests can see where it would go. */
+export const browser = {
+  assign: (url: string) => window.location.assign(url),
+  open: (url: string) => window.open(url, '_blank', 'noopener,noreferrer'),
+};
+
+export const CHECKOUT_REDIRECT_DELAY_MS = 1000;
+export const PORTAL_ERROR_DURATION_MS = 5000;

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster, toast } from '@dealflow/web-kit';
+import PurchaseButton from './PurchaseButton.js';
+import { PurchaseTexts, browser } from '../lib/texts.js';
+import { answerApi, renderPage } from '../test/render.js';
+import { organization, person } from '../test/fixtures.js';
+
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+});
+
+function withCheckout(answer: () => { status?: number; body: unknown }) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const calls = answerApi((url) => {
+    if (url.pathname === '/api/auth/me') return { body: { user: person(), organization, sessionId: 's' } };
+    return undefined;
+  });
+  const plain = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    if (String(input).endsWith('/api/stripe/checkout')) {
+      calls.push({ method: init.method ?? 'GET', path: '/api/stripe/checkout', body: init.body });
+      await gate;
+      const a = answer();
+      return new Response(JSON.stringify(a.body), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } });
+    }
+    return plain(input, init);
+  });
+  return { calls, release: () => release() };
+}
+
+describe('PurchaseButton', () => {
+  it("reads 'Processing...' and is disabled while checkout starts, then goes to the checkout URL", async () => {
+    const { calls, release } = withCheckout(() => ({ body: { url: 'http://localhost:3000/pay/checkout/cs_9', sessionId: 'cs_9' } }));
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage(<PurchaseButton label="Purchase Now" />);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    await user.click(await screen.findByRole('button', { name: 'Purchase Now' }));
+    const busy = await screen.findByRole('button', { name: PurchaseTexts.processing });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_9'));
+    expect(calls.find((c) => c.path === '/api/stripe/checkout')!.body).toBeUndefined();
+    expect(await screen.findByRole('button', { name: 'Purchase Now' })).toBeTruthy();
+  });
+
+  it.each([
+    ['a server error', () => ({ status: 401, body: { message: 'Not authenticated' } }), 'Not authenticated'],
+    ['no checkout URL', () => ({ body: { sessionId: 'cs_1' } }), PurchaseTexts.noUrl],
+  ])("toasts 'Checkout Error' on %s", async (_name, answer, text) => {
+    const { release } = withCheckout(answer);
+    release();
+    const user = userEvent.setup();
+    renderPage(<><PurchaseButton /><Toaster /></>);
+    await new Promise((r) => setTimeout(r, 100));
+    await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
+    expect(await screen.findByText(PurchaseTexts.errorTitle)).toBeTruthy();
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy Now - $50' })).toBeTruthy();
+  });
+});

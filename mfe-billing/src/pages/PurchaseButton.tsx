@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Button, type ButtonProps } from '@fluentui/react-components';
+import { TEMPLATE_PRICE_USD } from '@dealflow/contracts';
+import { apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { PurchaseTexts, browser } from '../lib/texts.js';
+
+/** The Checkout Error toast's text (seed 000 section 8): the error's message, else its message field, else the default. */
+export function purchaseErrorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message || PurchaseTexts.errorDefault;
+  }
+  return PurchaseTexts.errorDefault;
+}
+
+export interface PurchaseButtonProps {
+  /** 'Buy Now - $50' (default) or 'Purchase Now'. */
+  label?: string;
+  appearance?: ButtonProps['appearance'];
+  size?: ButtonProps['size'];
+}
+
+/**
+ * The one-time $50 purchase: POST /api/stripe/checkout with no body, 'Processing...' and disabled while it
+ * runs, then the browser goes to the checkout. A signed-out visitor signs in first (the purchase belongs
+ * to an account, which is what unlocks the guide).
+ */
+export default function PurchaseButton({ label = `Buy Now - $${TEMPLATE_PRICE_USD}`, appearance = 'primary', size = 'large' }: PurchaseButtonProps) {
+  const [processing, setProcessing] = useState(false);
+  const { isAuthenticated } = useAuth();
+  const start = async () => {
+    if (!isAuthenticated) {
+      browser.assign('/login');
+      return;
+    }
+    setProcessing(true);
+    try {
+      const answer = await apiRequest<unknown>('POST', '/api/stripe/checkout');
+      if (!answer || typeof answer !== 'object') throw new Error(PurchaseTexts.invalidResponse);
+      const url = (answer as { url?: unknown }).url;
+      if (typeof url !== 'string' || !url) throw new Error(PurchaseTexts.noUrl);
+      browser.assign(url);
+    } catch (error) {
+      toast({ title: PurchaseTexts.errorTitle, description: purchaseErrorText(error), variant: 'destructive' });
+    } finally {
+      setProcessing(false);
+    }
+  };
+  return (
+    <Button appearance={appearance} size={size} disabled={processing} onClick={() => void start()}>
+      {processing ? PurchaseTexts.processing : label}
+    </Button>
+  );
+}
