@@ -60,8 +60,8 @@ describe('events over the broker', () => {
     const owner = await registerOwner(h);
     const member = await addMember(h, owner);
     const event = await waitFor(() => memberAdded.find((e) => e.data.userId === member.user.id), { timeoutMs: 30_000 });
-    expect(event.key).toBe(String(owner.organization?.id));
-    expect(event.data).toMatchObject({ orgId: owner.organization?.id, email: member.user.email, role: 'member', memberCount: 2 });
+    expect(event?.key).toBe(String(owner.organization?.id));
+    expect(event?.data).toMatchObject({ orgId: owner.organization?.id, email: member.user.email, role: 'member', memberCount: 2 });
   }, 40_000);
 
   it('billing.subscription.changed is kept on the organization of /api/auth/me, and a redelivery is applied once', async () => {
@@ -107,6 +107,6 @@ describe('events over the broker', () => {
       const r = await h.app.inject({ method: 'POST', url: '/api/auth/update-access', headers: buyer.auth, payload: { digitalProductAccess: true } });
       return r.json().success === true ? r : null;
     }, { timeoutMs: 30_000 });
-    expect(res.json().user.digitalProductAccess).toBe(true);
+    expect(res?.json().user.digitalProductAccess).toBe(true);
   }, 40_000);
 });

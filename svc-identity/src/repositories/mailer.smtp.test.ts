@@ -58,8 +58,8 @@ describe('email over SMTP (SMTP_URL set)', () => {
     const res = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: owner.auth, payload: { name: 'Smtp Person', email, role: 'member' } });
     expect(res.statusCode).toBe(201);
     const message = await waitFor(() => received.find((m) => m.to.includes(email)));
-    expect(message.from).toBe('team@dealflow.test');
-    const body = decodeQuotedPrintable(message.raw);
+    expect(message?.from).toBe('team@dealflow.test');
+    const body = decodeQuotedPrintable(message?.raw ?? '');
     expect(body).toMatch(/Subject: Ada Owner invited you to join Acme Ventures/);
     const link = /http:\/\/localhost:3000\/accept-invitation\?token=([A-Za-z0-9_-]{43})/.exec(body);
     expect(link).not.toBeNull();
@@ -73,7 +73,7 @@ describe('email over SMTP (SMTP_URL set)', () => {
     const owner = await registerOwner(h);
     await h.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: owner.user.email } });
     const message = await waitFor(() => received.find((m) => m.to.includes(owner.user.email) && /Reset your password/.test(m.raw)));
-    expect(decodeQuotedPrintable(message.raw)).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    expect(decodeQuotedPrintable(message?.raw ?? '')).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}/);
   });
 
   it('withdraws the invitation and answers 502 when the SMTP server refuses it', async () => {
