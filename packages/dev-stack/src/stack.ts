@@ -1,0 +1,256 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBroker, type Broker } from './broker.js';
+import { spawnNode, waitUntilReady, type ChildService } from './children.js';
+import { startEmbeddedPostgres, type EmbeddedDatabaseServer } from './embedded-postgres.js';
+import { ensureKeys, generateKeys, type StackKeys } from './keys.js';
+import {
+  GATEWAY_PORT,
+  REMOTE_FOLDERS,
+  REMOTE_LAYOUT,
+  REPO_ROOT,
+  SERVICE_LAYOUT,
+  SERVICE_NAMES,
+  type TRemoteFolder,
+  type TStackService,
+} from './paths.js';
+import { createDatabase, DEFAULT_ADMIN_URL, ensureDatabase } from './postgres.js';
+import { findFreePort } from './ports.js';
+import { isAnswering, portOr } from './ports-extra.js';
+import { startStaticServer, type StaticServer } from './static-server.js';
+
+export interface StackOptions {
+  /** Repository root (default: found from this package). */
+  root?: string;
+  /**
+   * 'fixed': the documented ports (gateway 3000, services 4001-4004, remotes 5001-5004), each falling back
+   * to a free port when taken. 'free': free ports everywhere (tests; several stacks on one machine).
+   */
+  ports?: 'fixed' | 'free';
+  /**
+   * 'persistent' (npm start): DATABASE_URL's server when set, else an embedded PostgreSQL with its data in
+   * `<root>/.data/postgres`; each service's database (identity, billing, ingest, crm) created if missing.
+   * 'fresh' (e2e, bench): uniquely named databases on `adminDatabaseUrl`, dropped by stop().
+   */
+  databases?: 'persistent' | 'fresh';
+  /** Server used for 'fresh' databases (default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres). */
+  adminDatabaseUrl?: string;
+  /** 'auto': KAFKA_BROKERS when set, else a broker of our own; 'fresh': always a broker of our own. */
+  broker?: 'auto' | 'fresh';
+  /** 'auto': REDIS_URL when set, else 127.0.0.1:6379 if it answers; 'none': no Redis (in-process fallbacks). */
+  redis?: 'auto' | 'none';
+  /** The gateway's port (default: 3000 with 'fixed' ports, else a free one). */
+  gatewayPort?: number;
+  /** Public host of the gateway URL (default localhost; tests use 127.0.0.1). */
+  publicHost?: string;
+  /** Extra environment for every child (SMTP_URL, OIDC issuer...). */
+  env?: Record<string, string>;
+  /** Extra environment per child. */
+  serviceEnv?: Partial<Record<TStackService | 'gateway', Record<string, string>>>;
+  /** LOG_LEVEL of the children (default: LOG_LEVEL or 'warn'). */
+  logLevel?: string;
+  /** Where the children's prefixed log lines go (default stderr). */
+  log?: (line: string) => void;
+  /** Which services to start (default: all four; a service that is not built is skipped with a warning). */
+  services?: readonly TStackService[];
+  readyTimeoutMs?: number;
+}
+
+export interface Stack {
+  /** The one URL: the gateway. */
+  url: string;
+  services: Partial<Record<TStackService, { url: string; databaseUrl: string }>>;
+  remotes: Record<TRemoteFolder, { url: string }>;
+  kafkaBrokers: string;
+  redisUrl: string | null;
+  keys: StackKeys;
+  /** Stops one remote's static server (the shell then shows its error panel) / starts it again. */
+  stopRemote(folder: TRemoteFolder): Promise<void>;
+  startRemote(folder: TRemoteFolder): Promise<void>;
+  /** The broker (when the stack started it), to stop and restart it in tests. */
+  broker: Broker | null;
+  stop(): Promise<void>;
+}
+
+const defaultLog = (line: string) => process.stderr.write(line + '\n');
+
+/**
+ * Starts the whole product on this machine: database, broker, the four services, the remotes' static
+ * servers and the gateway; resolves once every /readyz answers. Used by `npm start`, the e2e harness
+ * and the bench. On failure everything already started is stopped again.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const root = options.root ?? REPO_ROOT;
+  const log = options.log ?? defaultLog;
+  const fixed = (options.ports ?? 'fixed') === 'fixed';
+  const port = (preferred: number) => (fixed ? portOr(preferred) : findFreePort());
+  const cleanups: Array<() => Promise<void>> = [];
+  const children: ChildService[] = [];
+  const killChildren = () => children.forEach((child) => child.process.kill('SIGKILL'));
+  process.once('exit', killChildren);
+
+  const stopAll = async () => {
+    process.removeListener('exit', killChildren);
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => log(`[stack] while stopping: ${(error as Error).message}`));
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    const fresh = options.databases === 'fresh';
+    if (!fresh) {
+      // The embedded PostgreSQL runs as the `postgres` user: it must be able to traverse .data/.
+      mkdirSync(join(root, '.data'), { recursive: true });
+      chmodSync(join(root, '.data'), 0o755);
+    }
+    const keys = fresh ? generateKeys() : ensureKeys(join(root, '.data', 'keys'));
+    const dataDir = fresh ? mkdtempSync(join(tmpdir(), 'dealflow-stack-')) : join(root, '.data');
+    if (fresh) cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+
+    // ---- PostgreSQL: one database per service
+    const wanted = (options.services ?? SERVICE_NAMES).filter((name) => {
+      const built = existsSync(join(root, SERVICE_LAYOUT[name].dir, 'dist', 'server.js'));
+      if (!built) log(`[stack] ${SERVICE_LAYOUT[name].dir} is not built (no dist/server.js): skipped`);
+      return built;
+    });
+    const databaseUrls = {} as Record<TStackService, string>;
+    if (fresh) {
+      const adminUrl = options.adminDatabaseUrl ?? DEFAULT_ADMIN_URL;
+      for (const name of wanted) {
+        const database = await createDatabase(`stack_${SERVICE_LAYOUT[name].database}`, adminUrl);
+        databaseUrls[name] = database.url;
+        cleanups.push(() => database.drop());
+      }
+    } else {
+      let serverUrl: string;
+      if (process.env.DATABASE_URL) {
+        serverUrl = process.env.DATABASE_URL;
+      } else {
+        const embedded: EmbeddedDatabaseServer = await startEmbeddedPostgres({ dataDir: join(root, '.data', 'postgres'), log });
+        cleanups.push(() => embedded.stop());
+        serverUrl = embedded.serverUrl;
+      }
+      for (const name of wanted) {
+        const url = new URL(serverUrl);
+        url.pathname = `/${SERVICE_LAYOUT[name].database}`;
+        const override = process.env[`${name.toUpperCase()}_DATABASE_URL`];
+        databaseUrls[name] = override ?? url.toString();
+        await ensureDatabase(databaseUrls[name]);
+      }
+    }
+
+    // ---- Kafka-protocol broker
+    let broker: Broker | null = null;
+    let kafkaBrokers = options.broker === 'fresh' ? undefined : process.env.KAFKA_BROKERS;
+    if (!kafkaBrokers) {
+      broker = await startBroker({});
+      const started = broker;
+      cleanups.push(() => started.stop());
+      kafkaBrokers = broker.brokers;
+    }
+
+    // ---- Redis, only if one is configured or answers
+    let redisUrl: string | null = null;
+    if (options.redis !== 'none') {
+      if (process.env.REDIS_URL) redisUrl = process.env.REDIS_URL;
+      else if (await isAnswering(6379)) redisUrl = 'redis://127.0.0.1:6379';
+    }
+
+    // ---- ports and shared environment
+    const gatewayPort = options.gatewayPort ?? (await port(GATEWAY_PORT));
+    const publicHost = options.publicHost ?? 'localhost';
+    const publicUrl = `http://${publicHost}:${gatewayPort}`;
+    const servicePorts = {} as Record<TStackService, number>;
+    for (const name of SERVICE_NAMES) servicePorts[name] = await port(SERVICE_LAYOUT[name].port);
+    const serviceUrls = Object.fromEntries(
+      SERVICE_NAMES.map((name) => [SERVICE_LAYOUT[name].urlEnv, `http://127.0.0.1:${servicePorts[name]}`]),
+    );
+    const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'warn';
+    const common: Record<string, string | undefined> = {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: logLevel,
+      KAFKA_BROKERS: kafkaBrokers,
+      REDIS_URL: redisUrl ?? '',
+      IDENTITY_JWT_PUBLIC_KEY: keys.publicKeyPem,
+      INTERNAL_API_TOKEN: keys.internalToken,
+      PUBLIC_URL: publicUrl,
+      ...serviceUrls,
+      ...options.env,
+    };
+
+    // ---- remotes' static servers
+    const remoteServers = {} as Record<TRemoteFolder, StaticServer>;
+    for (const folder of REMOTE_FOLDERS) {
+      const server = await startStaticServer(join(root, folder, 'dist'), await port(REMOTE_LAYOUT[folder].port));
+      remoteServers[folder] = server;
+      cleanups.push(() => server.stop());
+    }
+
+    // ---- services, then the gateway
+    const services: Stack['services'] = {};
+    for (const name of wanted) {
+      const layout = SERVICE_LAYOUT[name];
+      mkdirSync(join(dataDir, name), { recursive: true });
+      const child = spawnNode({
+        name,
+        script: 'dist/server.js',
+        cwd: join(root, layout.dir),
+        log,
+        env: {
+          ...common,
+          PORT: String(servicePorts[name]),
+          DATABASE_URL: databaseUrls[name],
+          DATA_DIR: join(dataDir, name),
+          ...(name === 'identity' ? { IDENTITY_JWT_PRIVATE_KEY: keys.privateKeyPem } : {}),
+          ...options.serviceEnv?.[name],
+        },
+      });
+      children.push(child);
+      cleanups.push(() => child.stop());
+      services[name] = { url: `http://127.0.0.1:${servicePorts[name]}`, databaseUrl: databaseUrls[name] };
+    }
+    const timeout = options.readyTimeoutMs ?? 90_000;
+    await Promise.all(
+      wanted.map((name, index) => waitUntilReady(`${services[name]?.url}/readyz`, children[index] ?? null, timeout)),
+    );
+
+    const gateway = spawnNode({
+      name: 'gateway',
+      script: 'dist/server.js',
+      cwd: join(root, 'gateway'),
+      log,
+      env: {
+        ...common,
+        HOST: publicHost === 'localhost' ? 'localhost' : '127.0.0.1',
+        PORT: String(gatewayPort),
+        SHELL_DIST: join(root, 'shell', 'dist'),
+        ...Object.fromEntries(REMOTE_FOLDERS.map((folder) => [REMOTE_LAYOUT[folder].urlEnv, remoteServers[folder].url])),
+        ...options.serviceEnv?.gateway,
+      },
+    });
+    children.push(gateway);
+    // The gateway stops first (cleanups run in reverse): no request reaches a stopping service.
+    cleanups.push(() => gateway.stop());
+    await waitUntilReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, timeout);
+
+    return {
+      url: publicUrl,
+      services,
+      remotes: Object.fromEntries(REMOTE_FOLDERS.map((folder) => [folder, { url: remoteServers[folder].url }])) as Stack['remotes'],
+      kafkaBrokers,
+      redisUrl,
+      keys,
+      broker,
+      stopRemote: (folder) => remoteServers[folder].stop(),
+      startRemote: (folder) => remoteServers[folder].start(),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
