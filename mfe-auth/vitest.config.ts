@@ -5,5 +5,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    unstubGlobals: true,
+    setupFiles: ['src/test/setup.ts'],
+    testTimeout: 30000,
   },
 });

@@ -11,7 +11,11 @@ import {
   ZLoginBody,
   ZPaidPlan,
   ZRegisterBody,
+  installSeedErrorMessages,
 } from '@dealflow/contracts';
+
+// This remote's zod copy says the seed's default messages ('Required', ...) like the server's.
+installSeedErrorMessages();
 
 /** Login: the server accepts any non-empty password; the form asks for the seed's 8 characters. */
 export const ZLoginForm = ZLoginBody.extend({ password: ZRegisterBody.shape.password });

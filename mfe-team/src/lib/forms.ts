@@ -1,7 +1,16 @@
 // Form schemas of the team and settings screens, from the contracts (seed 001 section 5): the browser and
 // svc-identity apply the same rules and messages.
 import type { z } from 'zod';
-import { ZChangePasswordBody, ZInviteBody, ZUpdateOrganizationBody, ZUpdateProfileBody } from '@dealflow/contracts';
+import {
+  ZChangePasswordBody,
+  ZInviteBody,
+  ZUpdateOrganizationBody,
+  ZUpdateProfileBody,
+  installSeedErrorMessages,
+} from '@dealflow/contracts';
+
+// This remote's zod copy says the seed's default messages ('Required', ...) like the server's.
+installSeedErrorMessages();
 
 export const ZInviteForm = ZInviteBody;
 export type TInviteForm = z.input<typeof ZInviteForm>;

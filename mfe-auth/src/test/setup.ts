@@ -1,0 +1,12 @@
+import { configure } from '@testing-library/react';
+
+// jsdom has no ResizeObserver; Fluent's MessageBar and Dialog observe their size.
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+
+// The machine running the tests is shared: give async queries time rather than fail on a slow render.
+configure({ asyncUtilTimeout: 5000 });
