@@ -106,5 +106,8 @@ describe('BillingPage', () => {
     page();
     expect(await screen.findByText(BillingTexts.ownerOnly)).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith('/api/stripe'))).toBe(false);
+    // Anyone may still buy the template licence here (the dashboard's Purchase Access lands on /billing).
+    expect(screen.getByRole('heading', { name: BillingTexts.licenseTitle })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy Now - $50' })).toBeTruthy();
   });
 });

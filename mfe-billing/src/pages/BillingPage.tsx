@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { Plans, type TBillingCycle, type TPaidPlan, type ZSubscription, type ZUsage } from '@dealflow/contracts';
 import { PageHeading, apiRequest, toast, useAuth } from '@dealflow/web-kit';
 import { createPlanCheckout, CheckoutError } from '../lib/checkout.js';
+import PurchaseButton from './PurchaseButton.js';
 import {
   BillingTexts,
   CHECKOUT_REDIRECT_DELAY_MS,
@@ -203,9 +204,24 @@ function UsageCard({ usage }: { usage: TUsage }) {
   );
 }
 
+/** The one-time Standard License ($50) that unlocks the dashboard guide (the dashboard's Purchase Access lands here). */
+function TemplateLicenseCard() {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card}>
+      <CardHeader header={<h2 className={styles.cardTitle}>{BillingTexts.licenseTitle}</h2>} />
+      <p className={styles.muted}>{BillingTexts.licenseText}</p>
+      <div>
+        <PurchaseButton size="medium" />
+      </div>
+    </Card>
+  );
+}
+
 export default function BillingPage() {
   const styles = useStyles();
-  const { organization, isOwner, isLoading } = useAuth();
+  const { organization, isOwner, isLoading, user } = useAuth();
+  const license = user && !user.digitalProductAccess ? <TemplateLicenseCard /> : null;
   const enabled = Boolean(organization) && isOwner;
   const subscription = useQuery<TSubscription>({ queryKey: [SUBSCRIPTION_PATH], enabled });
   const usage = useQuery<TUsage>({ queryKey: [USAGE_PATH], enabled });
@@ -218,6 +234,7 @@ export default function BillingPage() {
         <MessageBar intent="warning">
           <MessageBarBody>{BillingTexts.ownerOnly}</MessageBarBody>
         </MessageBar>
+        {license}
       </div>
     );
   }
@@ -249,6 +266,7 @@ export default function BillingPage() {
         </MessageBar>
       ) : null}
       {usage.data ? <UsageCard usage={usage.data} /> : null}
+      {license}
     </div>
   );
 }

@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+
+// Issue 4's "Done when", on the embedded payment provider (no STRIPE_SECRET_KEY in the stack): the local
+// checkout page under /pay, the same handlers and events as Stripe's webhooks.
+
+const PASSWORD = 'correct-horse-battery';
+
+async function registerOwner(page: Page) {
+  const email = uniqueEmail('owner');
+  const response = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, name: 'Olivia Owner' } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+async function payOnLocalCheckout(page: Page, card = '4242 4242 4242 4242') {
+  await expect(page).toHaveURL(/\/pay\/checkout\/cs_/);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /Start trial|Pay/ }).click();
+}
+
+async function seatsOnBillingPage(page: Page) {
+  await page.goto('/billing');
+  const seats = page.getByText('Seats', { exact: true }).locator('xpath=following-sibling::p[1]');
+  await expect(seats).toBeVisible();
+  return (await seats.textContent())?.trim();
+}
+
+test('a new owner starts a Pro annual trial, is signed in by the payment return, and seats follow the team', async ({ page, request, mail }) => {
+  test.setTimeout(120_000);
+  await registerOwner(page);
+
+  // Organization setup: Pro and annual are the defaults.
+  await page.goto('/organization-setup');
+  await page.getByLabel('Organization name').fill('Olivia Ventures');
+  await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
+
+  // The local checkout: a declined test card first, then the one that succeeds.
+  await payOnLocalCheckout(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await payOnLocalCheckout(page);
+
+  // Payment return (/checkout/success?session_id=...) signs the owner in and lands on the dashboard.
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect(me.user.role).toBe('owner');
+
+  await page.goto('/billing');
+  await expect(page.getByText('Free trial', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Your free trial ends in \d+ days?/)).toBeVisible();
+  await expect(page.getByText('Professional')).toBeVisible();
+  expect(await seatsOnBillingPage(page)).toBe('1');
+
+  // Invite a member; they complete their profile from the emailed link: seats become 2.
+  const memberEmail = uniqueEmail('member');
+  const invite = await page.request.post('/api/organization/invite', { data: { name: 'Max Member', email: memberEmail, role: 'member' } });
+  expect(invite.ok(), await invite.text()).toBe(true);
+  const message = await mail.waitFor(memberEmail, { timeoutMs: 20_000 });
+  const link = message.links.find((l) => l.includes('token='))!;
+  const token = new URL(link).searchParams.get('token')!;
+  const joined = await request.post('/api/auth/complete-profile', { data: { token, name: 'Max Member', password: PASSWORD } });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  await expect.poll(() => seatsOnBillingPage(page), { timeout: 30_000 }).toBe('2');
+
+  // Remove the member: seats back to 1.
+  const members = (await (await page.request.get('/api/organization/members')).json()) as { id: number; email: string }[];
+  const max = members.find((m) => m.email === memberEmail)!;
+  expect((await page.request.delete(`/api/organization/members/${max.id}`)).ok()).toBe(true);
+  await expect.poll(() => seatsOnBillingPage(page), { timeout: 30_000 }).toBe('1');
+});
+
+test('the $50 purchase unlocks the dashboard guide', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerOwner(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Get Access to the Template' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Purchase Access' }).click();
+  await expect(page).toHaveURL(/\/billing/);
+  await page.getByRole('button', { name: 'Buy Now - $50' }).click();
+  await expect(page.getByText('Standard License (one-time)')).toBeVisible();
+  await payOnLocalCheckout(page);
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/dashboard');
+        return page.getByText('Access Granted').isVisible({ timeout: 5_000 }).catch(() => false);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect(page.getByRole('button', { name: 'Visit Template' })).toBeVisible();
+  await expect(page.getByText('Happy building!')).toBeVisible();
+});
