@@ -18,6 +18,13 @@ export const FLUENT_SHARED_PACKAGES = [
   '@fluentui/react-portal',
 ];
 
+/** The react-router-dom exports the apps may use (the shared build keeps only these). */
+export const ROUTER_EXPORTS = [
+  'BrowserRouter', 'MemoryRouter', 'Routes', 'Route', 'Link', 'NavLink', 'Navigate', 'Outlet',
+  'useLocation', 'useNavigate', 'useParams', 'useSearchParams', 'useMatch', 'useHref', 'useResolvedPath',
+  'useInRouterContext', 'useOutletContext', 'createSearchParams', 'generatePath', 'matchPath',
+];
+
 /** The singletons every app shares. `requiredVersion: false` where the app does not list the package. */
 export function createSharedConfig() {
   /** @type {Record<string, { singleton: boolean; requiredVersion?: string | false; strictVersion?: boolean }>} */
@@ -26,7 +33,13 @@ export function createSharedConfig() {
     'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
     'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
     'react-dom/client': { singleton: true, requiredVersion: '^19.0.0' },
-    'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+    'react-router-dom': {
+      singleton: true,
+      requiredVersion: '^7.0.0',
+      // The full react-router-dom 7 is ~60 KB gzip; shared modules are not tree-shaken by default. Keep the
+      // exports every app may use; a consumer needing more loads the full fallback build instead.
+      treeShaking: { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS },
+    },
     '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
     '@dealflow/web-kit': { singleton: true, requiredVersion: false },
   };
@@ -71,6 +84,9 @@ export function createMfConfig(options) {
       // Type generation made a remote build ~3.5x slower and is skipped silently when the remote is not
       // being served; the apps share types through @dealflow/contracts and web-kit's d.ts instead.
       dts: false,
+      // One copy of the MF runtime core: the shell provides it, each remoteEntry.js uses it (~30 KB gzip
+      // less per remote). Remotes therefore run only inside the shell, which is how they are deployed.
+      experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
     }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
   ];
@@ -101,7 +117,8 @@ export function createMfConfig(options) {
       cssChunkFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: name,
-      clean: true,
+      // Module Federation's independent shared builds (tree-shaken shared fallbacks) are emitted first.
+      clean: { keep: /independent-packages/ },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
