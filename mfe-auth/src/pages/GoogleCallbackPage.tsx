@@ -68,6 +68,9 @@ export default function GoogleCallbackPage() {
     const run = async () => {
       let session: TSession;
       try {
+        // svc-identity reports a refused or failed Google sign-in as ?error=<message>.
+        const providerError = searchParams.get('error');
+        if (providerError) throw new CallbackDataError(providerError);
         session = parseCallbackData(searchParams.get('data'));
       } catch (error) {
         const message = error instanceof Error ? error.message : 'Invalid authentication data format';
