@@ -16,3 +16,4 @@ export {
   type TStackService,
   type TRemoteFolder,
 } from './paths.js';
+export type { BenchSection, BenchFigure, BenchContext } from './bench-types.js';

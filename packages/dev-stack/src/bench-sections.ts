@@ -1,0 +1,189 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Kafka, logLevel } from 'kafkajs';
+import type { BenchContext, BenchFigure, BenchSection } from './bench-types.js';
+import { spawnNode, waitUntilReady } from './children.js';
+import { REPO_ROOT } from './paths.js';
+import { findFreePort } from './ports.js';
+
+export const LOAD = { connections: 32, durationSec: 8, fixedRate: 500, fixedDurationSec: 10 };
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ms = (n: number) => `${fmt(n, n < 10 ? 2 : 1)} ms`;
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function load(options: autocannon.Options): Promise<autocannon.Result> {
+  return autocannon({ ...options });
+}
+
+/** A bare Fastify hello world in its own process: the baseline of the throughput ratio. */
+export const helloWorldSection: BenchSection = {
+  name: 'bare Fastify hello world',
+  async run(context) {
+    const port = await findFreePort();
+    const child = spawnNode({
+      name: 'hello',
+      script: join(REPO_ROOT, 'packages/dev-stack/dist/hello-server.js'),
+      cwd: join(REPO_ROOT, 'packages/dev-stack'),
+      env: { ...process.env, PORT: String(port) },
+      log: context.log,
+    });
+    try {
+      await waitUntilReady(`http://127.0.0.1:${port}/`, child, 10_000);
+      const result = await load({ url: `http://127.0.0.1:${port}/`, connections: LOAD.connections, duration: LOAD.durationSec });
+      context.results.set('hello.rps', result.requests.average);
+      return [
+        { label: `req/s (${LOAD.connections} connections, ${LOAD.durationSec} s)`, value: fmt(result.requests.average) },
+        { label: 'latency p50 / p99', value: `${ms(result.latency.p50)} / ${ms(result.latency.p99)}` },
+      ];
+    } finally {
+      await child.stop();
+    }
+  },
+};
+
+/** Registers a user through the gateway and returns its session token (bearer). */
+export async function createSession(baseUrl: string, prefix = 'bench'): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-1', name: 'Bench User', organizationName: 'Bench Capital' }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { sessionId?: string; message?: string };
+  if (!response.ok || !body.sessionId) {
+    throw new Error(`register answered ${response.status}: ${body.message ?? 'no sessionId'}`);
+  }
+  return body.sessionId;
+}
+
+/** GET /api/auth/me through the gateway: gateway -> svc-identity -> PostgreSQL, with a real session. */
+export const currentUserSection: BenchSection = {
+  name: 'GET /api/auth/me (gateway -> identity -> PostgreSQL)',
+  async run(context) {
+    if (!context.stack.services.identity) return [{ label: 'skipped', value: 'svc-identity is not running' }];
+    const token = await createSession(context.stack.url);
+    const url = `${context.stack.url}/api/auth/me`;
+    const headers = { authorization: `Bearer ${token}` };
+    const check = await fetch(url, { headers });
+    if (check.status !== 200) return [{ label: 'skipped', value: `GET /api/auth/me answered ${check.status}` }];
+
+    const max = await load({ url, headers, connections: LOAD.connections, duration: LOAD.durationSec });
+    const hello = context.results.get('hello.rps');
+    const ratio = hello ? (max.requests.average / hello) * 100 : NaN;
+    const fixed = await load({
+      url,
+      headers,
+      connections: 16,
+      overallRate: LOAD.fixedRate,
+      duration: LOAD.fixedDurationSec,
+    });
+    const failures = max.non2xx + max.errors + fixed.non2xx + fixed.errors;
+    return [
+      {
+        label: `req/s (${LOAD.connections} connections, ${LOAD.durationSec} s)`,
+        value: `${fmt(max.requests.average)}${hello ? ` = ${fmt(ratio, 1)}% of hello world` : ''}`,
+        target: '>= 10% of hello world',
+        ok: hello ? ratio >= 10 : null,
+      },
+      { label: 'latency p50 / p99 at full load', value: `${ms(max.latency.p50)} / ${ms(max.latency.p99)}` },
+      {
+        label: `latency p50 / p99 at a fixed ${LOAD.fixedRate} req/s (${LOAD.fixedDurationSec} s)`,
+        value: `${ms(fixed.latency.p50)} / ${ms(fixed.latency.p99)}`,
+        target: 'p99 < 10 ms',
+        ok: fixed.latency.p99 < 10,
+      },
+      { label: 'non-2xx answers and errors', value: fmt(failures), target: '0', ok: failures === 0 },
+    ];
+  },
+};
+
+/**
+ * Outbox -> consumer: registrations through the gateway make svc-identity write `identity.*` events in
+ * its transactional outbox; the relay publishes them to the broker and a kafkajs consumer (group `bench`)
+ * receives them. Latency = receipt time - envelope `occurredAt` (written in the state change's transaction).
+ */
+export const outboxLatencySection: BenchSection = {
+  name: 'outbox -> broker -> consumer latency',
+  async run(context) {
+    if (!context.stack.services.identity) return [{ label: 'skipped', value: 'svc-identity is not running' }];
+    const kafka = new Kafka({ clientId: 'bench', brokers: context.stack.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+    const consumer = kafka.consumer({ groupId: `bench-${Date.now()}`, maxWaitTimeInMs: 50 });
+    const latencies: number[] = [];
+    const seen = new Set<string>();
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: ['identity.organization.created', 'identity.member.added'], fromBeginning: false });
+      const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          const received = Date.now();
+          const envelope = JSON.parse(message.value?.toString() ?? '{}') as { id?: string; occurredAt?: string };
+          if (!envelope.id || !envelope.occurredAt || seen.has(envelope.id)) return;
+          seen.add(envelope.id);
+          latencies.push(received - Date.parse(envelope.occurredAt));
+        },
+      });
+      await Promise.race([joined, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      const count = 40;
+      for (let i = 0; i < count && context.remainingMs() > 20_000; i += 1) {
+        await createSession(context.stack.url, 'outbox');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const deadline = Date.now() + 5000;
+      while (latencies.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await consumer.disconnect().catch(() => undefined);
+    }
+    if (!latencies.length) return [{ label: 'events received', value: '0 (nothing arrived)', target: 'p99 < 250 ms', ok: false }];
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const p99 = percentile(sorted, 99);
+    return [
+      { label: 'events received', value: fmt(sorted.length) },
+      {
+        label: 'latency p50 / p99',
+        value: `${ms(percentile(sorted, 50))} / ${ms(p99)}`,
+        target: 'p99 < 250 ms',
+        ok: p99 < 250,
+      },
+    ];
+  },
+};
+
+/** The shell's first-load gzip JS, from `npm run size -w @dealflow/shell` when it exists. */
+export const shellSizeSection: BenchSection = {
+  name: "shell first-load JS (gzip)",
+  async run(context) {
+    if (!existsSync(join(REPO_ROOT, 'shell/scripts/size.mjs'))) return [{ label: 'skipped', value: 'no size script' }];
+    const output = await new Promise<{ code: number | null; text: string }>((resolve) => {
+      const child = spawn('npm', ['run', '--silent', 'size', '-w', '@dealflow/shell'], { cwd: REPO_ROOT });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), Math.max(5000, Math.min(60_000, context.remainingMs() - 5000)));
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, text });
+      });
+    });
+    const lines = output.text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('npm warn') && !line.startsWith('>'));
+    return lines.length
+      ? lines.slice(-6).map((line) => ({ label: '', value: line }))
+      : [{ label: 'size script', value: `exited with ${output.code} and printed nothing` }];
+  },
+};
+
+export const BUILTIN_SECTIONS: BenchSection[] = [helloWorldSection, currentUserSection, outboxLatencySection, shellSizeSection];
+
+export type { BenchContext, BenchFigure };
