@@ -72,7 +72,7 @@ export async function runBillingBench(options: { events?: number; concurrency?: 
         () => h.stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).slice(before).find((r) => r.params.items),
         { timeoutMs: 10_000, intervalMs: 2 },
       );
-      latencies.push(request.at - t0);
+      latencies.push(request!.at - t0);
     }
     const result: TBillingBenchResult = {
       webhookEvents: events,
