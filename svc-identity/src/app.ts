@@ -15,6 +15,7 @@ import { registerOrganizationRoutes } from './routes/organizations.js';
 import { registerUserRoutes } from './routes/user.js';
 import { registerInternalRoutes } from './routes/internal.js';
 import { registerGoogleRoutes } from './routes/google.js';
+import { refusePrivilegedInput } from './routes/privileged-input.js';
 
 /** Builds svc-identity (no listen): tests call app.inject, server.ts runs it. */
 export async function buildApp(config: TConfig) {
@@ -49,6 +50,7 @@ export async function buildApp(config: TConfig) {
         }),
       };
       if (jwt.isEphemeral) ctx.logger.warn('IDENTITY_JWT_PRIVATE_KEY is not set: using an ephemeral key pair (development only)');
+      refusePrivilegedInput(app);
       registerAuthRoutes(app, deps);
       registerInvitationRoutes(app, deps);
       registerOrganizationRoutes(app, deps);

@@ -86,13 +86,13 @@ describe('login', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       known.push(await time(user.user.email));
       unknown.push(await time(uniqueEmail('ghost')));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-    // Without the dummy hash an unknown email answers in ~1 ms against ~20+ ms of argon2id.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    // Fastest of three (least disturbed by other load): without the dummy hash an unknown email answers
+    // in ~1 ms against ~20+ ms of argon2id.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.3);
   });
 
   it('throttles an account after repeated failures with 429 and a generic message, even with the right password', async () => {
@@ -147,8 +147,24 @@ describe('nothing but a real session authenticates', () => {
       payload: { name: 'Hijack', plan: 'pro', billingCycle: 'annual', userId: victim.user.id, userEmail: victim.user.email, bypassAuth: true },
     });
     expect(viaBody.statusCode).toBe(401);
-    const invite = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: forged, payload: { name: 'Eve', email: uniqueEmail('eve'), role: 'owner', userId: victim.user.id } });
+    const invite = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: forged, payload: { name: 'Eve', email: uniqueEmail('eve'), role: 'owner' } });
     expect(invite.statusCode).toBe(401);
+    // a body userId where the contract has none is refused outright
+    const withUserId = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: forged, payload: { name: 'Eve', email: uniqueEmail('eve'), role: 'owner', userId: victim.user.id } });
+    expect(withUserId.statusCode).toBe(400);
+    const pending = await h.app.inject({ method: 'GET', url: '/api/organization/invitations', headers: victim.auth });
+    expect(pending.json()).toEqual([]);
+  });
+
+  it('refuses extra-privileged fields with 400 instead of trusting them', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: uniqueEmail(), password: 'long enough pw', name: 'Sneaky', role: 'owner', digitalProductAccess: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'role cannot be set here', details: [{ path: 'role', message: 'Not allowed' }, { path: 'digitalProductAccess', message: 'Not allowed' }] });
+    const user = await registerUser(h);
+    const profile = await h.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: user.auth, payload: { name: 'Sneaky', email: user.user.email, organizationId: 1 } });
+    expect(profile.statusCode).toBe(400);
+    const me = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.auth });
+    expect(me.json().user).toMatchObject({ role: 'member', digitalProductAccess: false, organizationId: null });
   });
 
   it('create-with-context acts for the session user, ignoring userId and bypassAuth', async () => {
