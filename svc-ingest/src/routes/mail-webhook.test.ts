@@ -51,8 +51,8 @@ describe('POST /webhooks/mail', () => {
     const anonymous = await post(raw, { 'x-auth-bypass': 'true', 'x-user-id': '100' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Webhook secret or signature missing or wrong' });
-    const [{ n }] = await h.query<{ n: string }>('SELECT count(*) AS n FROM emails WHERE subject = ?', [raw.toString().match(/Subject: (.*)/)![1]!.trim()]);
-    expect(Number(n)).toBe(0);
+    const [row] = await h.query<{ n: string }>('SELECT count(*) AS n FROM emails WHERE subject = ?', [raw.toString().match(/Subject: (.*)/)![1]!.trim()]);
+    expect(Number(row!.n)).toBe(0);
   });
 
   it("refuses another organization's secret and an unknown inbound address", async () => {

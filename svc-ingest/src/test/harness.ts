@@ -93,7 +93,7 @@ export async function startHarness(options: { env?: Record<string, string>; extr
         },
         { timeoutMs: 30_000 },
       );
-      return { address: row.inboundAddress, secret: row.webhookSecret };
+      return { address: row!.inboundAddress, secret: row!.webhookSecret };
     },
     query: (text, params = []) => sql(svc.ctx.orm.em.fork(), text, params),
     async stop() {
