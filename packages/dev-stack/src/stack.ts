@@ -206,6 +206,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           DATABASE_URL: databaseUrls[name],
           DATA_DIR: join(dataDir, name),
           ...(name === 'identity' ? { IDENTITY_JWT_PRIVATE_KEY: keys.privateKeyPem } : {}),
+          // Throw-away runs keep their mail outbox with their data; npm start uses identity's default (.outbox/).
+          ...(name === 'identity' && fresh ? { MAIL_OUTBOX_DIR: join(dataDir, name, 'outbox') } : {}),
           ...options.serviceEnv?.[name],
         },
       });

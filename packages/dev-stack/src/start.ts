@@ -1,4 +1,18 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './paths.js';
 import { startStack } from './stack.js';
+
+/** A root `.env` (git-ignored; see .env.example) fills variables the shell did not set. Empty values are skipped. */
+function loadDotEnv(file: string) {
+  if (!existsSync(file)) return;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match?.[1] || !match[2] || process.env[match[1]] !== undefined) continue;
+    process.env[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2').replace(/\\n/g, '\n');
+  }
+}
+loadDotEnv(join(REPO_ROOT, '.env'));
 
 /**
  * `npm start`: the whole product on this machine (see the root README). Ctrl-C (SIGINT) or SIGTERM stops
