@@ -1,5 +1,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { findFreePort } from '@dealflow/dev-stack';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -32,6 +33,7 @@ async function startUpstream(name: string, extra?: (app: FastifyInstance) => voi
 }
 
 const VALID_TOKEN = 'session-token-of-ada';
+const SHELL_JS = `console.log(${JSON.stringify('shell '.repeat(400))});`;
 const JWT_OF_ADA = 'jwt.of.ada';
 let introspections: string[] = [];
 
@@ -66,7 +68,7 @@ beforeAll(async () => {
   shellDir = mkdtempSync(join(tmpdir(), 'gateway-shell-'));
   writeFileSync(join(shellDir, 'index.html'), '<!doctype html><title>Dealflow shell</title>');
   mkdirSync(join(shellDir, 'static'));
-  writeFileSync(join(shellDir, 'main.0123abcd.js'), 'console.log("shell")');
+  writeFileSync(join(shellDir, 'main.0123abcd.js'), SHELL_JS);
 
   const config = loadGatewayConfig({
     IDENTITY_URL: identity.url,
@@ -306,8 +308,11 @@ describe('web assets', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
 
     const asset = await gateway.inject({ method: 'GET', url: '/main.0123abcd.js' });
-    expect(asset.body).toBe('console.log("shell")');
+    expect(asset.body).toBe(SHELL_JS);
     expect(asset.headers['cache-control']).toContain('immutable');
+    const compressed = await gateway.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe(SHELL_JS);
 
     const missingAsset = await gateway.inject({ method: 'GET', url: '/missing.js' });
     expect(missingAsset.statusCode).toBe(404);

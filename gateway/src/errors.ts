@@ -36,7 +36,11 @@ export function upstreamFailure(upstream: string, error: unknown): GatewayError 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
     const status = error.statusCode ?? 500;
-    if (status >= 500) request.log.error({ err: error }, 'gateway error');
+    if (error instanceof GatewayError) {
+      if (status >= 500) request.log.warn({ status }, error.message);
+    } else if (status >= 500) {
+      request.log.error({ err: error }, 'gateway error');
+    }
     const message =
       status >= 500 && !(error instanceof GatewayError)
         ? 'Internal server error'
