@@ -24,8 +24,8 @@ async function openInviteDialog(page: Page) {
 
 async function invite(page: Page, name: string, email: string) {
   const dialog = await openInviteDialog(page);
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -82,8 +82,8 @@ test('owner invites a member by email; the member joins and sees the list; owner
   await expect(member.page.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await member.page.getByRole('button', { name: 'Complete Profile' }).click();
   await expect(member.page).toHaveURL(/\/auth\/complete-profile\?token=/);
-  await expect(member.page.getByLabel('Name')).toHaveValue('Max Member');
-  await member.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await expect(member.page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Max Member');
+  await member.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await member.page.getByLabel('Confirm password').fill('not-the-same-password');
   await member.page.getByRole('button', { name: 'Create Account' }).click();
   await expect(member.page.getByText("Passwords don't match")).toBeVisible();
@@ -157,11 +157,11 @@ test('settings: profile edit, password change and account deletion', async ({ pa
   await expect(page.getByRole('tab', { name: 'Organization' })).toBeVisible();
 
   // Profile
-  await expect(page.getByLabel('Name')).toHaveValue('Olivia Owner');
-  await page.getByLabel('Name').fill('O');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Olivia Owner');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('O');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
-  await page.getByLabel('Name').fill('Olivia Renamed');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Olivia Renamed');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();
   await expect.poll(async () => (await (await page.request.get('/api/auth/me')).json()).user.name).toBe('Olivia Renamed');
@@ -176,7 +176,7 @@ test('settings: profile edit, password change and account deletion', async ({ pa
   // Security
   await settingsTab(page, 'Security');
   await page.getByLabel('Current password').fill('short');
-  await page.getByLabel('New password', { exact: true }).fill('new-password-123');
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('new-password-123');
   await page.getByLabel('Confirm new password').fill('new-password-124');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
@@ -197,7 +197,7 @@ test('settings: profile edit, password change and account deletion', async ({ pa
   const passwordDialog = page.getByRole('dialog', { name: 'Confirm with your password' });
   const confirm = passwordDialog.getByRole('button', { name: 'Delete Account' });
   await expect(confirm).toBeDisabled();
-  await passwordDialog.getByLabel('Password').fill('new-password-123');
+  await passwordDialog.getByRole('textbox', { name: 'Password', exact: true }).fill('new-password-123');
   await expect(confirm).toBeEnabled();
   await confirm.click();
   await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
@@ -212,7 +212,7 @@ test('a member has no Organization tab in settings', async ({ page, browser, mai
   expect(response.ok(), await response.text()).toBe(true);
   const link = await inviteLinkFor(mail, memberEmail);
   const member = await memberPage(browser, link.replace('/accept-invitation', '/auth/complete-profile'));
-  await member.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await member.page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await member.page.getByLabel('Confirm password').fill(PASSWORD);
   await member.page.getByRole('button', { name: 'Create Account' }).click();
   await expect(member.page).toHaveURL(/\/dashboard/, { timeout: 20_000 });
