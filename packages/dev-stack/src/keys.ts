@@ -8,35 +8,47 @@ export interface StackKeys {
   publicKeyPem: string;
   /** INTERNAL_API_TOKEN shared by the services and the gateway. */
   internalToken: string;
+  /** svc-ingest's MAILBOX_ENCRYPTION_KEY (32 bytes, base64): mailbox credentials encrypted at rest. */
+  mailboxEncryptionKey: string;
+  /** svc-billing's EMBEDDED_PAYMENTS_SECRET: signs the local payment provider's webhooks. */
+  embeddedPaymentsSecret: string;
 }
 
-export function generateKeys(): StackKeys {
+const secret = () => randomBytes(24).toString('base64url');
+const aesKey = () => randomBytes(32).toString('base64');
+
+function keyPair() {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return {
     privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    internalToken: randomBytes(24).toString('base64url'),
   };
 }
 
-/** Keys generated once and kept in `dir` (git-ignored `.data/keys`), so sessions survive a restart. */
+export function generateKeys(): StackKeys {
+  return { ...keyPair(), internalToken: secret(), mailboxEncryptionKey: aesKey(), embeddedPaymentsSecret: secret() };
+}
+
+/** Keys generated once and kept in `dir` (git-ignored `.data/keys`): sessions and stored secrets survive a restart. */
 export function ensureKeys(dir: string): StackKeys {
-  const files = {
-    privateKeyPem: join(dir, 'identity-jwt.key.pem'),
-    publicKeyPem: join(dir, 'identity-jwt.pub.pem'),
-    internalToken: join(dir, 'internal-api-token'),
-  };
-  if (Object.values(files).every((file) => existsSync(file))) {
-    return {
-      privateKeyPem: readFileSync(files.privateKeyPem, 'utf8'),
-      publicKeyPem: readFileSync(files.publicKeyPem, 'utf8'),
-      internalToken: readFileSync(files.internalToken, 'utf8').trim(),
-    };
-  }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const keys = generateKeys();
-  writeFileSync(files.privateKeyPem, keys.privateKeyPem, { mode: 0o600 });
-  writeFileSync(files.publicKeyPem, keys.publicKeyPem);
-  writeFileSync(files.internalToken, keys.internalToken + '\n', { mode: 0o600 });
-  return keys;
+  const file = (name: string) => join(dir, name);
+  const readOr = (name: string, create: () => string, mode = 0o600) => {
+    if (existsSync(file(name))) return readFileSync(file(name), 'utf8').trim();
+    const value = create();
+    writeFileSync(file(name), value + '\n', { mode });
+    return value;
+  };
+  if (!existsSync(file('identity-jwt.key.pem')) || !existsSync(file('identity-jwt.pub.pem'))) {
+    const pair = keyPair();
+    writeFileSync(file('identity-jwt.key.pem'), pair.privateKeyPem, { mode: 0o600 });
+    writeFileSync(file('identity-jwt.pub.pem'), pair.publicKeyPem);
+  }
+  return {
+    privateKeyPem: readFileSync(file('identity-jwt.key.pem'), 'utf8'),
+    publicKeyPem: readFileSync(file('identity-jwt.pub.pem'), 'utf8'),
+    internalToken: readOr('internal-api-token', secret),
+    mailboxEncryptionKey: readOr('mailbox-encryption-key', aesKey),
+    embeddedPaymentsSecret: readOr('embedded-payments-secret', secret),
+  };
 }

@@ -206,6 +206,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           DATABASE_URL: databaseUrls[name],
           DATA_DIR: join(dataDir, name),
           ...(name === 'identity' ? { IDENTITY_JWT_PRIVATE_KEY: keys.privateKeyPem } : {}),
+          ...(name === 'ingest' ? { MAILBOX_ENCRYPTION_KEY: process.env.MAILBOX_ENCRYPTION_KEY || keys.mailboxEncryptionKey } : {}),
+          ...(name === 'billing'
+            ? { EMBEDDED_PAYMENTS_SECRET: process.env.EMBEDDED_PAYMENTS_SECRET || keys.embeddedPaymentsSecret }
+            : {}),
           // Throw-away runs keep their mail outbox with their data; npm start uses identity's default (.outbox/).
           ...(name === 'identity' && fresh ? { MAIL_OUTBOX_DIR: join(dataDir, name, 'outbox') } : {}),
           ...options.serviceEnv?.[name],
