@@ -33,6 +33,9 @@ function ensureFfmpeg(): boolean {
 // (STACK-NOTES.md).
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 const isCI = Boolean(process.env.CI);
+// Several people may run the suite at once in one checkout: each run gets its own output folder (Playwright
+// empties it at start). Set once in the runner; the workers inherit it.
+process.env.E2E_RUN_ID ??= isCI ? 'ci' : new Date().toISOString().replace(/[:.]/g, '-');
 
 export default defineConfig({
   testDir: './tests',
@@ -45,8 +48,8 @@ export default defineConfig({
   retries: isCI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
-  outputDir: './test-results',
+  reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  outputDir: `./test-results/${process.env.E2E_RUN_ID}`,
   use: {
     headless: true,
     trace: 'retain-on-failure',
