@@ -9,6 +9,7 @@ import { createMailer } from './repositories/mailer.js';
 import { createThrottle } from './security/throttle.js';
 import { createJwtSigner } from './security/jwt.js';
 import { warmPasswordHasher } from './security/passwords.js';
+import { deleteExpiredCredentials } from './repositories/sessions.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerInvitationRoutes } from './routes/invitations.js';
 import { registerOrganizationRoutes } from './routes/organizations.js';
@@ -25,6 +26,7 @@ export async function buildApp(config: TConfig) {
     .update(`dealflow-identity:oidc-state:${config.IDENTITY_JWT_PRIVATE_KEY ?? randomBytes(32).toString('hex')}`)
     .digest('hex');
   let deps: TIdentityDeps | undefined;
+  let housekeeping: NodeJS.Timeout | undefined;
 
   const service = await createService({
     name: 'identity',
@@ -58,10 +60,16 @@ export async function buildApp(config: TConfig) {
       registerInternalRoutes(app, deps);
       registerGoogleRoutes(app, deps, stateSecret);
     },
-    onStart: async () => {
+    onStart: async (ctx) => {
       await warmPasswordHasher();
+      const sweep = () =>
+        deleteExpiredCredentials(ctx.orm.em.fork()).catch((err: unknown) => ctx.logger.warn({ err }, 'expired credential sweep failed'));
+      void sweep();
+      housekeeping = setInterval(() => void sweep(), 3_600_000);
+      housekeeping.unref();
     },
     onStop: async () => {
+      if (housekeeping) clearInterval(housekeeping);
       deps?.mailer.close();
     },
   });

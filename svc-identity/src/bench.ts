@@ -100,6 +100,36 @@ export async function runLoginBench({ durationMs = 10_000, concurrency = 8, user
   }
 }
 
+/** Structural twin of dev-stack's BenchSection (`npm run bench` loads `sections` from this file). */
+interface TBenchSection {
+  name: string;
+  run(context: { stack: { url: string }; remainingMs(): number; log(line: string): void }): Promise<{ label: string; value: string; target?: string; ok?: boolean | null }[]>;
+}
+
+export const sections: TBenchSection[] = [
+  {
+    name: 'Sign-in throughput (gateway -> identity, argon2id m=19456 t=2 p=1)',
+    async run(context) {
+      if (context.remainingMs() < 20_000) return [{ label: 'skipped', value: 'not enough time left in the bench budget' }];
+      const run = Date.now().toString(36);
+      const users = Array.from({ length: 8 }, (_, i) => ({ email: `bench.login.${run}.${i}@example.test`, password: `bench password ${i}` }));
+      for (const user of users) {
+        const res = await fetch(`${context.stack.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...user, name: 'Bench User' }) });
+        if (res.status !== 201) return [{ label: 'skipped', value: `register answered ${res.status}` }];
+      }
+      await measureLoginThroughput(context.stack.url, users, { durationMs: 1_000, concurrency: 4 });
+      const argon2Rate = await measureArgon2(3_000, 4);
+      const result = await measureLoginThroughput(context.stack.url, users, { durationMs: 8_000, concurrency: 4 });
+      return [
+        { label: 'sign-ins/s (4 concurrent, 8 s)', value: `${result.signInsPerSecond}`, target: '>= 30', ok: result.signInsPerSecond >= 30 },
+        { label: 'sign-in latency p50 / p99', value: `${result.p50Ms} ms / ${result.p99Ms} ms` },
+        { label: 'bare argon2id verifications/s, same run (the ceiling)', value: `${argon2Rate} (load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores)` },
+        { label: 'failed sign-ins', value: `${result.failures}`, target: '0', ok: result.failures === 0 },
+      ];
+    },
+  },
+];
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const seconds = Number(process.argv[2] ?? 10);
   const concurrency = Number(process.argv[3] ?? 8);

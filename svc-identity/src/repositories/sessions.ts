@@ -61,3 +61,13 @@ export const deleteSessionByTokenHash = (em: EntityManager, tokenHash: string): 
 /** Ends every session of a user except (optionally) the one making the request. */
 export const deleteSessionsOfUser = (em: EntityManager, userId: number, exceptTokenHash?: string): Promise<number> =>
   em.nativeDelete(SessionSchema, exceptTokenHash ? { userId, tokenHash: { $ne: exceptTokenHash } } : { userId });
+
+/** Housekeeping: expired sessions and spent or expired reset tokens (a day after expiry). */
+export async function deleteExpiredCredentials(em: EntityManager): Promise<number> {
+  const sessions = await em.nativeDelete(SessionSchema, { expiresAt: { $lt: new Date() } });
+  const resets: number = await em
+    .getConnection()
+    .execute(`delete from password_reset_tokens where expires_at < now() - interval '1 day'`, [], 'run')
+    .then((r: { affectedRows?: number }) => r.affectedRows ?? 0);
+  return sessions + resets;
+}

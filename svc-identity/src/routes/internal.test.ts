@@ -2,6 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_TOKEN, startIdentity, type TIdentityHarness } from '../test/harness.js';
 import { registerOwner, registerUser } from '../test/factories.js';
+import { deleteExpiredCredentials } from '../repositories/sessions.js';
 
 let h: TIdentityHarness;
 beforeAll(async () => {
@@ -64,5 +65,20 @@ describe('POST /internal/sessions', () => {
     expect((await h.app.inject({ method: 'POST', url: '/internal/sessions', headers: internal, payload: { userId: 999999 } })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'POST', url: '/internal/sessions', payload: { userId: owner.user.id } })).statusCode).toBe(401);
     expect((await h.app.inject({ method: 'POST', url: '/internal/sessions', headers: internal, payload: { userId: 'abc' } })).statusCode).toBe(400);
+  });
+});
+
+describe('session expiry', () => {
+  it('an expired session authenticates nothing and the sweep deletes it', async () => {
+    const user = await registerUser(h);
+    const live = await registerUser(h);
+    const connection = h.svc.ctx.orm.em.getConnection();
+    await connection.execute(`update sessions set expires_at = now() - interval '1 second' where user_id = ?`, [user.user.id]);
+    expect((await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.auth })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'POST', url: '/internal/sessions/introspect', headers: internal, payload: { token: user.token } })).statusCode).toBe(401);
+    expect(await deleteExpiredCredentials(h.svc.ctx.orm.em.fork())).toBeGreaterThanOrEqual(1);
+    const rows: { count: string }[] = await connection.execute('select count(*) from sessions where user_id = ?', [user.user.id]);
+    expect(Number(rows[0]?.count)).toBe(0);
+    expect((await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: live.auth })).statusCode).toBe(200);
   });
 });
