@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import type * as WebKit from '@dealflow/web-kit';
 import { answerApi, renderPage } from '../test/render.js';
 import { createRecord } from '../test/records.js';
 
 // The access panel is billing's remote; here it is a stand-in so the page renders without a federation runtime.
 vi.mock('@dealflow/web-kit', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@dealflow/web-kit')>()),
+  ...(await importOriginal<typeof WebKit>()),
   RemoteComponent: ({ id }: { id: string }) => <div data-testid="remote">{id}</div>,
 }));
 const { default: DashboardPage } = await import('./DashboardPage.js');
