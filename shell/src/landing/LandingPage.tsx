@@ -62,7 +62,7 @@ function PurchaseButton({ label, appearance }: { label: string; appearance?: 'pr
   );
 }
 
-export function LandingPage() {
+export default function LandingPage() {
   const styles = useStyles();
   const { isAuthenticated } = useAuth();
   const [cycle, setCycle] = useState<'monthly' | 'annual'>('annual');

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteComponent } from '@dealflow/web-kit';
-import { LandingPage } from '../landing/LandingPage';
 import { ProtectedRoute, PublicOnlyRoute, Waiting } from './guards';
 import { getPageTitle, remoteRoutes, type RemoteRoute } from './route-table';
 
-// Shell pages other than the landing page are split out of the first load.
+// Shell pages are split out, so /login does not download the landing page and vice versa.
+const LandingPage = lazy(() => import('../landing/LandingPage'));
 const AppLayout = lazy(() => import('../layout/AppLayout'));
 const TermsPage = lazy(() => import('../pages/TermsPage'));
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));

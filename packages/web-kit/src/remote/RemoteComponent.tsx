@@ -47,9 +47,13 @@ function RemoteErrorPanel({ id, error, onRetry }: { id: string; error: unknown; 
   return (
     <section className={styles.panel} role="alert" data-remote-error={id}>
       <h2 className={styles.title}>{REMOTE_ERROR_TITLE}</h2>
-      <p className={styles.text}>
-        The rest of the app keeps working. {error instanceof Error ? error.message : ''}
-      </p>
+      <p className={styles.text}>The rest of the app keeps working. Try again in a moment.</p>
+      {error instanceof Error && error.message ? (
+        <details className={styles.text}>
+          <summary>Technical details</summary>
+          {error.message.slice(0, 500)}
+        </details>
+      ) : null}
       <Button appearance="primary" onClick={onRetry}>
         Retry
       </Button>

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import NotFoundPage from './NotFoundPage';
+import TermsPage from './TermsPage';
+import PrivacyPage from './PrivacyPage';
+import LandingPage from '../landing/LandingPage';
+import { renderApp, sessionFor, stubApi } from '../test/render';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('shell pages', () => {
+  it('404 says what the seed says', () => {
+    stubApi(() => [401, {}]);
+    renderApp(<NotFoundPage />);
+    expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+
+  it('Terms of Service has every section, the date and a Back to Home link', () => {
+    stubApi(() => [401, {}]);
+    renderApp(<TermsPage />);
+    expect(screen.getByText('Last updated: April 28, 2025')).toBeTruthy();
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(sections).toEqual(['1. Introduction', '2. Services', '3. License', '4. Payment', '5. Intellectual Property', '6. Limitation of Liability', '7. Updates', '8. Termination', '9. Governing Law', '10. Contact']);
+    expect(screen.getByText(/Delaware/, { selector: 'p' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
+  });
+
+  it('Privacy Policy has every section and the under-16 rule', () => {
+    stubApi(() => [401, {}]);
+    renderApp(<PrivacyPage />);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(9);
+    expect(screen.getByText(/children under 16/)).toBeTruthy();
+    expect(screen.getByText(/do not sell your personal data/)).toBeTruthy();
+  });
+
+  it('landing page: signed out shows Login and Buy Now - $50, with prices from the plan table', async () => {
+    stubApi(() => [401, { message: 'no' }]);
+    renderApp(<LandingPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(await screen.findAllByRole('link', { name: 'Login' })).toHaveLength(2); // header and footer
+    expect((await screen.findAllByRole('button', { name: 'Buy Now - $50' })).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Purchase Now' })).toHaveLength(1);
+    expect(screen.getByText('$40')).toBeTruthy(); // Pro annual shown per month
+    expect(screen.getByText('Popular')).toBeTruthy();
+    for (const name of ['Terms of Service', 'Privacy Policy']) expect(screen.getByRole('link', { name })).toBeTruthy();
+    expect(screen.getAllByRole('figure').length).toBeGreaterThanOrEqual(3); // video + 2 testimonials
+  });
+
+  it('landing page: signed in shows Dashboard and Go to Dashboard', async () => {
+    stubApi(() => [200, sessionFor()]);
+    renderApp(<LandingPage />);
+    expect(await screen.findByRole('link', { name: 'Dashboard' }, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Go to Dashboard' })).toBeTruthy();
+  });
+});
