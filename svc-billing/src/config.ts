@@ -22,7 +22,7 @@ export const ZConfig = ZBaseConfig.extend({
   /** Price of the one-time $50 template licence. */
   STRIPE_PRICE_TEMPLATE: priceId,
   /** Base URL of svc-identity for the auto-login hand-off (POST /internal/sessions). */
-  IDENTITY_INTERNAL_URL: z.url().default('http://127.0.0.1:4001'),
+  IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   /** Secret of the embedded provider's self-signed webhook-equivalent hand-off (pages under /pay). */
   EMBEDDED_PAYMENTS_SECRET: z.string().min(16).default('embedded-payments-local-secret'),
 });

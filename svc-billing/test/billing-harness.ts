@@ -41,7 +41,7 @@ export async function startBilling(env: Record<string, string> = {}) {
     KAFKA_BROKERS: broker.brokers,
     IDENTITY_JWT_PUBLIC_KEY: keys.publicKeyPem,
     INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-    IDENTITY_INTERNAL_URL: identity.url,
+    IDENTITY_URL: identity.url,
     PUBLIC_URL,
     LOG_LEVEL: 'silent',
     OUTBOX_POLL_MS: '50',
