@@ -32,6 +32,8 @@ export function spawnNode(options: {
   cwd: string;
   env: Record<string, string | undefined>;
   log: (line: string) => void;
+  /** Drop MikroORM's plain-text migrator progress lines (LOG_LEVEL warn and above). */
+  quiet?: boolean;
 }): ChildService {
   const child = spawn(process.execPath, ['--enable-source-maps', options.script], {
     cwd: options.cwd,
@@ -47,6 +49,7 @@ export function spawnNode(options: {
     createInterface({ input: stream }).on('line', (line) => {
       recent.push(line);
       if (recent.length > 40) recent.shift();
+      if (options.quiet && line.includes('[migrator]')) return;
       const text = formatLogLine(line);
       for (const part of text.split('\n')) options.log(`${prefix} ${part}`);
     });

@@ -200,6 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         script: 'dist/server.js',
         cwd: join(root, layout.dir),
         log,
+        quiet: ['warn', 'error', 'fatal', 'silent'].includes(logLevel),
         env: {
           ...common,
           PORT: String(servicePorts[name]),
