@@ -17,6 +17,14 @@ export const ZConfig = ZBaseConfig.extend({
   GOOGLE_OIDC_ISSUER: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /**
+   * Identity is reached through the gateway, which appends the client's address to X-Forwarded-For:
+   * true = the rightmost entry is the client IP for login throttling (false = the socket's address).
+   */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Consecutive failed sign-ins before an account (email) is blocked for LOGIN_BLOCK_SECONDS. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),

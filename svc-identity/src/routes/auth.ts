@@ -32,13 +32,13 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
 
   route(app, identityRoutes.login, async (request, reply) => {
     const [previousTokenHash] = presentedTokenHashes(request);
-    const result = await loginUser(request.em, deps, { ...request.body, previousTokenHash: previousTokenHash ?? null }, requestMeta(request));
+    const result = await loginUser(request.em, deps, { ...request.body, previousTokenHash: previousTokenHash ?? null }, requestMeta(request, config));
     setSessionCookie(reply, config, result.token);
     return toSessionDto(result.user, result.organization, result.token);
   });
 
   route(app, identityRoutes.register, async (request, reply) => {
-    const result = await registerUser(request.em, deps, request.body, requestMeta(request));
+    const result = await registerUser(request.em, deps, request.body, requestMeta(request, config));
     setSessionCookie(reply, config, result.token);
     return reply.code(201).send(toSessionDto(result.user, result.organization, result.token));
   });
@@ -51,7 +51,7 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
   });
 
   route(app, identityRoutes.completeProfile, async (request, reply) => {
-    const result = await completeProfile(request.em, deps, request.body, requestMeta(request));
+    const result = await completeProfile(request.em, deps, request.body, requestMeta(request, config));
     setSessionCookie(reply, config, result.token);
     return reply.code(201).send(toSessionDto(result.user, result.organization, result.token));
   });
@@ -63,7 +63,7 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
   });
 
   route(app, identityRoutes.forgotPassword, async (request) => {
-    await requestPasswordReset(request.em, deps, request.body, requestMeta(request));
+    await requestPasswordReset(request.em, deps, request.body, requestMeta(request, config));
     return { success: true as const, message: RESET_REQUESTED_MESSAGE };
   });
 

@@ -114,7 +114,7 @@ export function registerGoogleRoutes(app: ServiceApp, deps: TIdentityDeps, state
             name: typeof profile.name === 'string' ? profile.name : undefined,
             picture: typeof profile.picture === 'string' ? profile.picture : undefined,
           },
-          requestMeta(request),
+          requestMeta(request, config),
         );
         setSessionCookie(reply, config, result.token);
         const data = JSON.stringify(toSessionDto(result.user, result.organization, result.token));

@@ -64,8 +64,18 @@ export async function requireActor(request: FastifyRequest, em: EntityManager, c
   return actor;
 }
 
-export const requestMeta = (request: FastifyRequest): TRequestMeta => ({
-  ip: request.ip,
+/** The client's address: the hop the gateway appended to X-Forwarded-For when TRUST_PROXY, else the socket's. */
+export function clientIp(request: FastifyRequest, trustProxy: boolean): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded.trim() !== '') {
+    const last = forwarded.split(',').at(-1)?.trim();
+    if (last) return last.slice(0, 64);
+  }
+  return request.ip;
+}
+
+export const requestMeta = (request: FastifyRequest, config: TConfig): TRequestMeta => ({
+  ip: clientIp(request, config.TRUST_PROXY),
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
 });
 
