@@ -4,6 +4,8 @@ import { expect, test, uniqueEmail } from '../support/fixtures.js';
 // Issue 3's "Done when", team side (mfe-team and the invitation screens of mfe-auth).
 
 const PASSWORD = 'correct-horse-battery';
+/** First render of a page: the shell, then the remote's chunks (slow when the machine is busy). */
+const PAGE_LOAD = 30_000;
 
 /** A signed-in owner: registered through the page's own request context, so the page shares the cookie. */
 async function signedInOwner(page: Page) {
@@ -56,7 +58,7 @@ test('owner invites a member by email; the member joins and sees the list; owner
   test.setTimeout(180_000);
   await signedInOwner(page);
   await page.goto('/team-members');
-  await expect(page.getByRole('heading', { name: 'Team Members', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Team Members', level: 1 })).toBeVisible({ timeout: PAGE_LOAD });
   await expect(row(page, 'Members', 'Olivia Owner')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pending Invitations' })).toBeVisible();
   await expect(page.getByText('No pending invitations.')).toBeVisible();
@@ -76,7 +78,7 @@ test('owner invites a member by email; the member joins and sees the list; owner
   // The emailed link: invitation details for a signed-out visitor, then complete-profile creates the account.
   const link = await inviteLinkFor(mail, memberEmail);
   const member = await memberPage(browser, link);
-  await expect(member.page.getByText('Owner Ventures').first()).toBeVisible();
+  await expect(member.page.getByText('Owner Ventures').first()).toBeVisible({ timeout: PAGE_LOAD });
   await expect(member.page.getByText('Olivia Owner')).toBeVisible();
   await expect(member.page.getByText('Member', { exact: true })).toBeVisible();
   await expect(member.page.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
@@ -94,7 +96,7 @@ test('owner invites a member by email; the member joins and sees the list; owner
 
   // The member sees the members list, and none of the owner's entries.
   await member.page.goto('/team-members');
-  await expect(row(member.page, 'Members', 'Olivia Owner')).toBeVisible();
+  await expect(row(member.page, 'Members', 'Olivia Owner')).toBeVisible({ timeout: PAGE_LOAD });
   await expect(row(member.page, 'Members', memberEmail)).toBeVisible();
   await expect(member.page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   await expect(member.page.getByRole('button', { name: 'Invite Member' })).toHaveCount(0);
@@ -103,7 +105,7 @@ test('owner invites a member by email; the member joins and sees the list; owner
 
   // Owner: the invitation is gone from the pending list; change the member's role and back.
   await page.reload();
-  await expect(row(page, 'Members', memberEmail)).toBeVisible();
+  await expect(row(page, 'Members', memberEmail)).toBeVisible({ timeout: PAGE_LOAD });
   await expect(row(page, 'Pending Invitations', memberEmail)).toHaveCount(0);
   await row(page, 'Members', memberEmail).getByRole('button', { name: 'Change Role' }).click();
   const roleDialog = page.getByRole('dialog', { name: 'Change Role' });
@@ -130,7 +132,7 @@ test('owner invites a member by email; the member joins and sees the list; owner
   await expect(row(page, 'Pending Invitations', pendingEmail)).toHaveCount(0);
   const revokedLink = await inviteLinkFor(mail, pendingEmail);
   const stranger = await memberPage(browser, revokedLink);
-  await expect(stranger.page.getByText('This invitation does not exist or has been revoked.')).toBeVisible();
+  await expect(stranger.page.getByText('This invitation does not exist or has been revoked.')).toBeVisible({ timeout: PAGE_LOAD });
   await stranger.context.close();
 
   // Remove the member (the dialog carries the billing notice); they lose access.
@@ -153,7 +155,7 @@ test('settings: profile edit, password change and account deletion', async ({ pa
   test.setTimeout(120_000);
   const email = await signedInOwner(page);
   await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible({ timeout: PAGE_LOAD });
   await expect(page.getByRole('tab', { name: 'Organization' })).toBeVisible();
 
   // Profile
@@ -217,7 +219,7 @@ test('a member has no Organization tab in settings', async ({ page, browser, mai
   await member.page.getByRole('button', { name: 'Create Account' }).click();
   await expect(member.page).toHaveURL(/\/dashboard/, { timeout: 20_000 });
   await member.page.goto('/settings');
-  await expect(member.page.getByRole('tab', { name: 'Security' })).toBeVisible();
+  await expect(member.page.getByRole('tab', { name: 'Security' })).toBeVisible({ timeout: PAGE_LOAD });
   await expect(member.page.getByRole('tab', { name: 'Organization' })).toHaveCount(0);
   await member.context.close();
 });
