@@ -152,6 +152,17 @@ test('an emailed PDF deck becomes a Completed record that opens its extracted da
   await expect(page.getByText('Record Opened')).toBeVisible();
   await deal.getByRole('button', { name: 'Close' }).click();
 
+  // Pro trial + completed record: the AI analysis is offered; the stack has no AI endpoint, so svc-crm
+  // answers 503 and the dialog says what to configure.
+  await row.getByRole('button', { name: 'View AI analysis' }).click();
+  const analysis = page.getByRole('dialog', { name: /AI Analysis/ });
+  await expect(analysis.getByText(/AI analysis is not configured: set OPENAI_BASE_URL and OPENAI_API_KEY/)).toBeVisible();
+  await analysis.getByRole('button', { name: 'Close' }).click();
+
+  // The dashboard counts it in this month's pipeline.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('listitem', { name: 'Completed: 1' })).toBeVisible();
+
   // The built-in CRM's deal link opens the same deal.
   const emails = (await (await page.request.get('/api/emails')).json()) as { data: { id: number; dealUrl: string | null }[] };
   const dealUrl = emails.data[0]!.dealUrl!;
