@@ -17,13 +17,24 @@ declare global {
  * Runs when a remote's manifest, entry or module cannot be loaded. It records the failure (visible to
  * tests and in the console) and returns nothing, so the failure reaches the React error boundary of the
  * one `<RemoteComponent>` that asked for it: that part shows an error panel with Retry, the rest of the
- * app keeps working. Failed manifest and entry loads are not cached by the runtime, so Retry refetches.
+ * app keeps working; Retry loads it again.
  */
 export default function errorLoadRemotePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'dealflow-error-load-remote',
     errorLoadRemote(args) {
-      const { id, lifecycle, error } = args as { id: string; lifecycle: string; error: unknown };
+      const { id, lifecycle, error, origin } = args as {
+        id: string;
+        lifecycle: string;
+        error: unknown;
+        origin?: { snapshotHandler?: { manifestLoading?: Record<string, unknown> } };
+      };
+      // A manifest that answered with something other than a manifest (the gateway's JSON 502 while the
+      // remote is down) stays cached as a failed load in the runtime: forget it so Retry fetches it again.
+      if (lifecycle === 'afterResolve') {
+        const loading = origin?.snapshotHandler?.manifestLoading;
+        if (loading) delete loading[id];
+      }
       const message = error instanceof Error ? error.message : String(error);
       if (typeof window !== 'undefined') {
         (window.__DEALFLOW_REMOTE_FAILURES__ ??= []).push({ id, lifecycle, message, at: Date.now() });
