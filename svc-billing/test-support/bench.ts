@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { Topics } from '@dealflow/contracts';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { startBilling } from '../test/billing-harness.js';
@@ -7,6 +8,12 @@ export interface TBillingBenchResult {
   webhookSeconds: number;
   /** Signed Stripe events verified, de-duplicated, applied and published per second (target >= 200). */
   webhooksPerSecond: number;
+  /**
+   * Events per CPU-second of this process (service + Stripe stand-in + load generator together, so a lower
+   * bound of one core's capacity): the figure that does not depend on how busy the shared machine is.
+   */
+  webhooksPerCpuSecond: number;
+  loadAverage: number;
   seatChanges: number;
   /** From identity's member event published to the subscription update reaching Stripe (target p99 < 1000 ms). */
   seatChangeP50Ms: number;
@@ -37,6 +44,7 @@ export async function runBillingBench(options: { events?: number; concurrency?: 
       return JSON.stringify(h.stripe.event('customer.subscription.updated', sub));
     });
     let next = 0;
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -52,6 +60,8 @@ export async function runBillingBench(options: { events?: number; concurrency?: 
       }),
     );
     const webhookSeconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 
     const latencies: number[] = [];
     for (let i = 0; i < seatChanges; i++) {
@@ -78,6 +88,8 @@ export async function runBillingBench(options: { events?: number; concurrency?: 
       webhookEvents: events,
       webhookSeconds: Math.round(webhookSeconds * 100) / 100,
       webhooksPerSecond: Math.round(events / webhookSeconds),
+      webhooksPerCpuSecond: Math.round(events / cpuSeconds),
+      loadAverage: Math.round(loadavg()[0]! * 10) / 10,
       seatChanges,
       seatChangeP50Ms: percentile(latencies, 50),
       seatChangeP99Ms: percentile(latencies, 99),

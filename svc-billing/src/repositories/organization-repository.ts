@@ -51,6 +51,8 @@ export const ensureOrganization = async (
   em: EntityManager,
   input: { orgId: number; ownerId?: number | null; ownerEmail?: string | null; ownerName?: string | null },
 ) => {
+  const existing = await findOrganization(em, input.orgId, { lock: true });
+  if (existing) return existing;
   await execute(
     em,
     `insert into organizations (id, owner_id, owner_email, owner_name) values (?, ?, ?, ?) on conflict (id) do nothing`,

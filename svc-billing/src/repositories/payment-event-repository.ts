@@ -1,10 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { execute, queryRow } from './sql.js';
+import { queryRow } from './sql.js';
 
-export const isPaymentEventHandled = async (em: EntityManager, id: string) =>
-  (await queryRow(em, `select 1 as handled from payment_events where id = ?`, [id])) !== null;
-
-/** Records the event id; false when another delivery already did (the caller then changes nothing). */
-export const recordPaymentEvent = async (em: EntityManager, id: string, type: string) =>
-  (await execute(em, `insert into payment_events (id, type) values (?, ?) on conflict (id) do nothing`, [id, type])) ===
-  1;
+/**
+ * One round trip at the start of handling: records the event id and takes the per-subscription lock that
+ * serializes re-reads of that subscription. False when another delivery already recorded the event.
+ */
+export const recordPaymentEventAndLock = async (em: EntityManager, id: string, type: string, lockKey: string | null) => {
+  const row = await queryRow<{ inserted: number }>(
+    em,
+    `with ins as (insert into payment_events (id, type) values (?, ?) on conflict (id) do nothing returning 1)
+     select (select count(*) from ins)::int as inserted${lockKey ? ', pg_advisory_xact_lock(hashtext(?)) is null as locked' : ''}`,
+    lockKey ? [id, type, lockKey] : [id, type],
+  );
+  return Number(row?.inserted ?? 0) === 1;
+};

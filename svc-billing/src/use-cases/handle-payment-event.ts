@@ -1,7 +1,6 @@
 import type { TBillingDeps } from '../deps.js';
 import type { TPaymentEvent } from '../payments/payment-provider.js';
-import { isPaymentEventHandled, recordPaymentEvent } from '../repositories/payment-event-repository.js';
-import { execute } from '../repositories/sql.js';
+import { recordPaymentEventAndLock } from '../repositories/payment-event-repository.js';
 import { applySubscription } from './apply-subscription.js';
 import { completeCheckout } from './complete-checkout.js';
 
@@ -16,13 +15,11 @@ export async function handlePaymentEvent(
   deps: Pick<TBillingDeps, 'orm' | 'provider' | 'priceBook' | 'logger'>,
   event: TPaymentEvent,
 ): Promise<TPaymentEventOutcome> {
-  const em = deps.orm.em.fork();
-  if (await isPaymentEventHandled(em, event.id)) return 'duplicate';
-  return em.transactional(async (tx) => {
-    if (!(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate';
+  return deps.orm.em.fork().transactional(async (tx) => {
+    // A duplicate stops here, before any call to the provider.
+    if (!(await recordPaymentEventAndLock(tx, event.id, event.type, event.subscriptionId))) return 'duplicate';
     if (event.checkoutSession) await completeCheckout(tx, event.checkoutSession);
     if (event.subscriptionId) {
-      await execute(tx, 'select pg_advisory_xact_lock(hashtext(?))', [event.subscriptionId]);
       const subscription = await deps.provider.retrieveSubscription(event.subscriptionId);
       if (subscription) await applySubscription(tx, deps.priceBook, subscription);
       else deps.logger.warn({ eventId: event.id, subscriptionId: event.subscriptionId }, 'subscription not found at provider');
