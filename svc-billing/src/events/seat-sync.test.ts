@@ -99,3 +99,18 @@ describe('seat sync', () => {
     }
   });
 });
+
+describe('organization and user clean-up', () => {
+  it('cancels the subscription at Stripe when the organization is deleted, and forgets its members', async () => {
+    const { subscriptionId } = await h.subscribe(43);
+    await h.bus.publish(Topics.memberAdded, member(43, 9, 2));
+    await waitFor(() => quantityAtStripe(subscriptionId) === 2);
+    await h.bus.publish(Topics.userDeleted, { userId: 9, orgId: 43 });
+    await h.bus.publish(Topics.organizationDeleted, { orgId: 43 });
+    await waitFor(() => h.stripe.subscriptions.get(subscriptionId)!.status === 'canceled');
+    const [cancel] = h.stripe.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`);
+    expect(cancel!.idempotencyKey).toBe('cancel-org-43');
+    const members = (await h.svc.ctx.orm.em.fork().getConnection().execute('select count(*)::int as n from members where org_id = 43')) as { n: number }[];
+    expect(members[0]!.n).toBe(0);
+  });
+});
