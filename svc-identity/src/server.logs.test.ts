@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  baseUrl = (await waitFor(() => /"address":"(http:\/\/[^"]+)"/.exec(output)?.[1], { timeoutMs: 60_000 })) ?? "";
+  baseUrl = (await waitFor(() => /"address":"(http:\/\/[^"]+)"/.exec(output)?.[1], { timeoutMs: 60_000 })) ?? '';
 }, 90_000);
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { startIdentity, type TIdentityHarness } from '../test/harness.js';
-import { addMember, login, registerOwner, registerUser, uniqueEmail } from '../test/factories.js';
+import { addMember, inviteAndReadToken, login, registerOwner, registerUser, uniqueEmail } from '../test/factories.js';
+import { listActivity } from '../repositories/activity-logs.js';
 
 let h: TIdentityHarness;
 beforeAll(async () => {
@@ -152,5 +153,36 @@ describe('password reset', () => {
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses[5]).toBe(429);
+  });
+});
+
+describe('activity log', () => {
+  it('records sign-in, sign-out, password change, invitations, role changes and removals', async () => {
+    const owner = await registerOwner(h);
+    const session = await login(h, owner.user.email, owner.password);
+    await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: session.auth, payload: {} });
+    const { invitation } = await inviteAndReadToken(h, owner, uniqueEmail('logged'));
+    await h.app.inject({ method: 'PATCH', url: `/api/organization/invitations/${invitation.id}/role`, headers: owner.auth, payload: { role: 'owner' } });
+    await h.app.inject({ method: 'DELETE', url: `/api/organization/invitations/${invitation.id}`, headers: owner.auth });
+    const member = await addMember(h, owner);
+    await h.app.inject({ method: 'PATCH', url: `/api/organization/members/${member.user.id}/role`, headers: owner.auth, payload: { role: 'owner' } });
+    await h.app.inject({ method: 'PATCH', url: `/api/organization/members/${member.user.id}/role`, headers: owner.auth, payload: { role: 'member' } });
+    await h.app.inject({ method: 'DELETE', url: `/api/organization/members/${member.user.id}`, headers: owner.auth });
+    await h.app.inject({ method: 'PATCH', url: '/api/user/password', headers: owner.auth, payload: { currentPassword: owner.password, newPassword: 'changed password 9', confirmPassword: 'changed password 9' } });
+    const types = (await listActivity(h.svc.ctx.orm.em.fork(), owner.organization!.id)).map((a) => a.activityType);
+    expect(types).toEqual([
+      'organization_created',
+      'sign_in',
+      'sign_out',
+      'invitation_sent',
+      'invitation_role_changed',
+      'invitation_revoked',
+      'invitation_sent',
+      'invitation_accepted',
+      'member_role_changed',
+      'member_role_changed',
+      'member_removed',
+      'password_changed',
+    ]);
   });
 });
