@@ -2,18 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  Button,
-  Divider,
-  Field,
-  Input,
-  Link,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-} from '@fluentui/react-components';
+import { Button, Field, Input, Link } from '@fluentui/react-components';
 import { apiRequest, useAuth } from '@dealflow/web-kit';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
+import { InlineAlert } from '../components/InlineAlert.js';
 import { getServerMessage, isDatabaseNotInitialized } from '../lib/errors.js';
 import type { TLoginForm, TRegisterForm } from '../lib/forms.js';
 import { createLazyResolver } from '../lib/lazy-resolver.js';
@@ -33,17 +25,14 @@ interface TPublicConfig {
 
 function DatabaseNotice() {
   return (
-    <MessageBar intent="error" layout="multiline">
-      <MessageBarBody>
-        <MessageBarTitle>Database not initialized</MessageBarTitle>
-        {DB_NOT_INITIALIZED}
-        <ol>
-          <li>Make sure PostgreSQL is running and DATABASE_URL points at it.</li>
-          <li>Run ./setup.sh (or npm start, which runs the migrations).</li>
-          <li>Reload this page and sign in again.</li>
-        </ol>
-      </MessageBarBody>
-    </MessageBar>
+    <InlineAlert title="Database not initialized">
+      {DB_NOT_INITIALIZED}
+      <ol>
+        <li>Make sure PostgreSQL is running and DATABASE_URL points at it.</li>
+        <li>Run ./setup.sh (or npm start, which runs the migrations).</li>
+        <li>Reload this page and sign in again.</li>
+      </ol>
+    </InlineAlert>
   );
 }
 
@@ -85,9 +74,7 @@ function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
     <>
       {dbInitRequired ? <DatabaseNotice /> : null}
       {failure && !dbInitRequired ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{failure}</MessageBarBody>
-        </MessageBar>
+        <InlineAlert>{failure}</InlineAlert>
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} onFocus={() => void loginValidation.preload()} noValidate>
         <Field label="Email" required validationMessage={errors.email?.message}>
@@ -107,7 +94,9 @@ function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
       </form>
       {config.data?.googleSignInEnabled ? (
         <>
-          <Divider>or</Divider>
+          <p className={styles.muted} style={{ textAlign: 'center' }}>
+            or
+          </p>
           <Button onClick={() => window.location.assign('/api/auth/google')}>Sign in with Google</Button>
         </>
       ) : null}
@@ -151,9 +140,7 @@ function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
   return (
     <>
       {failure ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{failure}</MessageBarBody>
-        </MessageBar>
+        <InlineAlert>{failure}</InlineAlert>
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} onFocus={() => void registerValidation.preload()} noValidate>
         <Field label="Name" required validationMessage={errors.name?.message}>

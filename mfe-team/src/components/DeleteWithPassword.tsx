@@ -9,10 +9,22 @@ import {
   DialogTitle,
   Field,
   Input,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { ConfirmDialog } from './ConfirmDialog.js';
 
 type TStep = 'idle' | 'confirm' | 'password';
+
+const useStyles = makeStyles({
+  danger: {
+    alignSelf: 'flex-start',
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+  },
+});
 
 /**
  * A destructive action in two steps (seed 001, Settings): a confirm dialog, then a password dialog whose
@@ -30,6 +42,7 @@ export function DeleteWithPassword({
   /** Resolves true when done (the caller then logs out), false to keep the dialog open. */
   onDelete: (password: string) => Promise<boolean>;
 }) {
+  const styles = useStyles();
   const [step, setStep] = useState<TStep>('idle');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -50,7 +63,7 @@ export function DeleteWithPassword({
 
   return (
     <>
-      <Button appearance="primary" onClick={() => setStep('confirm')} style={{ alignSelf: 'flex-start' }}>
+      <Button appearance="primary" className={styles.danger} onClick={() => setStep('confirm')}>
         {buttonLabel}
       </Button>
       <ConfirmDialog
@@ -87,7 +100,12 @@ export function DeleteWithPassword({
                 <Button appearance="secondary" onClick={close} disabled={busy}>
                   Cancel
                 </Button>
-                <Button type="submit" appearance="primary" disabled={busy || password.length === 0}>
+                <Button
+                  type="submit"
+                  appearance="primary"
+                  className={busy || password.length === 0 ? undefined : styles.danger}
+                  disabled={busy || password.length === 0}
+                >
                   {busy ? 'Deleting...' : buttonLabel}
                 </Button>
               </DialogActions>

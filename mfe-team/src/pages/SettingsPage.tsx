@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Field, Input, Spinner, Tab, TabList } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner, Switch, Tab, TabList } from '@fluentui/react-components';
 import { PageHeading, apiRequest, toast, useAuth } from '@dealflow/web-kit';
 import { DeleteWithPassword } from '../components/DeleteWithPassword.js';
 import { Section, useFormStyles } from '../components/Section.js';
@@ -18,6 +19,49 @@ import { errorText } from '../lib/format.js';
 type TTab = 'profile' | 'security' | 'organization';
 
 const formOptions = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
+
+type TNotificationSettings = { emailOnDeckProcessed: boolean; emailOnDealCreated: boolean; weeklyDigest: boolean };
+const NOTIFICATIONS_PATH = '/api/settings/notifications';
+const notificationLabels: Record<keyof TNotificationSettings, string> = {
+  emailOnDeckProcessed: 'Email me when a pitch deck has been processed',
+  emailOnDealCreated: 'Email me when a deal is created in the CRM',
+  weeklyDigest: 'Weekly digest of new records',
+};
+
+function NotificationsSection() {
+  const styles = useFormStyles();
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: [NOTIFICATIONS_PATH],
+    queryFn: () => apiRequest<TNotificationSettings>('GET', NOTIFICATIONS_PATH),
+  });
+  const update = useMutation({
+    mutationFn: (patch: Partial<TNotificationSettings>) => apiRequest<TNotificationSettings>('PATCH', NOTIFICATIONS_PATH, patch),
+    onSuccess: (next) => {
+      queryClient.setQueryData([NOTIFICATIONS_PATH], next);
+      toast({ title: 'Notifications updated', description: 'Your notification settings have been saved.', variant: 'success' });
+    },
+    onError: (error) =>
+      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating your notifications.'), variant: 'error' }),
+  });
+  return (
+    <Section title="Notifications" description="Choose which emails you receive.">
+      {settings.isPending ? <Spinner size="small" label="Loading notification settings..." /> : null}
+      {settings.error ? <p className={styles.muted}>Could not load notification settings: {settings.error.message}</p> : null}
+      {settings.data
+        ? (Object.keys(notificationLabels) as Array<keyof TNotificationSettings>).map((key) => (
+            <Switch
+              key={key}
+              label={notificationLabels[key]}
+              checked={settings.data[key]}
+              disabled={update.isPending}
+              onChange={(_, data) => update.mutate({ [key]: data.checked })}
+            />
+          ))
+        : null}
+    </Section>
+  );
+}
 
 function ProfileTab() {
   const styles = useFormStyles();
@@ -63,6 +107,7 @@ function ProfileTab() {
           </div>
         </form>
       </Section>
+      <NotificationsSection />
       <Section tone="danger" title="Delete Account" description="Permanently delete your account and sign out.">
         <DeleteWithPassword
           buttonLabel="Delete Account"
