@@ -75,6 +75,15 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
       warned = true;
     });
     redis.on('ready', () => (warned = false));
+    // Give Redis a moment to connect so the first requests are counted (they pass uncounted otherwise).
+    const connecting = redis;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      connecting.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   app.addHook('onRequest', async (request, reply) => {
@@ -119,7 +128,7 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
 
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'dealflow-gateway-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new GatewayError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
