@@ -20,10 +20,15 @@ const answer = {
 };
 
 let reply: string | { status: number; body: unknown } = JSON.stringify(answer);
+/** While set, the stand-in holds its answer until the promise resolves (a slow model). */
+let hold: Promise<void> | null = null;
 let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
 
 beforeAll(async () => {
-  standIn = await startOpenAiStandIn(() => reply);
+  standIn = await startOpenAiStandIn(async () => {
+    if (hold) await hold;
+    return reply;
+  });
 });
 afterAll(async () => standIn?.stop());
 
@@ -91,6 +96,15 @@ describe('svc-ingest with OPENAI_BASE_URL', () => {
     const ok = await settled(await receive(inbox));
     expect(ok.extractedData).toMatchObject({ companyName: 'Acme Robotics', location: 'Austin, TX' });
     expect(standIn.requests.at(-1)!.messages[1]!.content).toContain('Warehouse robots that pick every order');
+
+    let release = () => undefined as void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const slow = await receive(inbox);
+    // The record shows Processing while the model works (the claim is committed before extraction).
+    await waitFor(async () => (await h.svc.app.inject({ method: 'GET', url: `/api/emails/${slow}`, headers: h.headers(21) })).json().status === 'processing');
+    release();
+    hold = null;
+    expect((await settled(slow)).status).toBe('completed');
 
     reply = { status: 400, body: { error: { message: 'bad request from test', type: 'invalid_request_error' } } };
     const failed = await settled(await receive(inbox));

@@ -185,3 +185,12 @@ export async function findOrgsWithHeldEmails(em: EntityManager, reason: string):
   const rows = await sql<{ org_id: number }>(em, `SELECT DISTINCT org_id FROM emails WHERE status = 'pending' AND status_reason = ?`, [reason]);
   return rows.map((r) => r.org_id);
 }
+
+export async function findStalledEmails(em: EntityManager, updatedBefore: Date) {
+  return sql<{ id: number; org_id: number; message_id: string | null; from_email: string; received_at: Date }>(
+    em,
+    `SELECT id, org_id, message_id, from_email, received_at FROM emails WHERE status = 'processing' AND updated_at < ?
+     ORDER BY updated_at LIMIT 500 FOR UPDATE SKIP LOCKED`,
+    [updatedBefore],
+  );
+}

@@ -11,19 +11,21 @@ export interface TChatRequest {
  * A local stand-in for an OpenAI-compatible server: POST /v1/chat/completions answers with a
  * `chat.completion` object as the API reference documents; `answer` decides the message content.
  */
-export async function startOpenAiStandIn(answer: (request: TChatRequest) => string | { status: number; body: unknown }) {
+type TAnswer = string | { status: number; body: unknown };
+
+export async function startOpenAiStandIn(answer: (request: TChatRequest) => TAnswer | Promise<TAnswer>) {
   const requests: TChatRequest[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
+    req.on('end', async () => {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
         return;
       }
       const parsed = { ...(JSON.parse(body) as Omit<TChatRequest, 'headers'>), headers: req.headers };
       requests.push(parsed);
-      const out = answer(parsed);
+      const out = await answer(parsed);
       if (typeof out !== 'string') {
         res.writeHead(out.status, { 'content-type': 'application/json' }).end(JSON.stringify(out.body));
         return;

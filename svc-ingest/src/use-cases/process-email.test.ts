@@ -32,7 +32,7 @@ const settled = (id: number, orgId = ORG) =>
 const pdf = (filename: string, content: Buffer) => ({ filename, content, contentType: 'application/pdf' });
 
 beforeAll(async () => {
-  h = await startHarness({ extractor, env: { DECK_MAX_BYTES: String(60 * 1024) } });
+  h = await startHarness({ extractor, env: { DECK_MAX_BYTES: String(60 * 1024), LIMIT_SWEEP_INTERVAL_MS: '300' } });
   inbox = await h.createOrganization(ORG, { plan: 'pro', monthlyDeckLimit: 100 });
 });
 afterAll(async () => h?.stop());
@@ -143,6 +143,28 @@ describe('monthly deck limit', () => {
     const released = await settled(second, 12);
     expect(released).toMatchObject({ status: 'completed', statusReason: null });
     expect(released.canAnalyze).toBe(false);
+  });
+});
+
+describe('monthly deck limit sweep', () => {
+  it('releases held emails when a new calendar month starts', async () => {
+    const limited = await h.createOrganization(15, { plan: 'basic', monthlyDeckLimit: 1 });
+    const first = await send({ attachments: [pdf('a.pdf', await sampleDeck('May Co'))] }, limited);
+    expect((await settled(first, 15)).status).toBe('completed');
+    const second = await send({ attachments: [pdf('b.pdf', await sampleDeck('June Co'))] }, limited);
+    await waitFor(async () => (await get(second, 15)).statusReason === 'Monthly deck limit reached');
+    // The first deck was counted last month: this month's allowance is free again.
+    await h.query("UPDATE emails SET counted_at = now() - interval '40 days' WHERE id = ?", [first]);
+    expect((await settled(second, 15)).status).toBe('completed');
+  });
+
+  it('sends an email left processing by a crash round again', async () => {
+    const id = await send({ text: 'https://docsend.com/view/stalled' });
+    await settled(id);
+    await h.query("UPDATE emails SET status = 'processing', updated_at = now() - interval '1 hour' WHERE id = ?", [id]);
+    const { requeueStalledEmails, STALLED_AFTER_MS } = await import('./release-held-emails.js');
+    await h.svc.ctx.orm.em.fork().transactional((em) => requeueStalledEmails(em, STALLED_AFTER_MS));
+    expect((await settled(id)).status).toBe('completed');
   });
 });
 

@@ -22,27 +22,41 @@ export interface TProcessDeps {
 const htmlToText = (html: string) => html.replace(/<a\s[^>]*href="([^"]+)"[^>]*>/gi, ' $1 ').replace(/<[^>]+>/g, ' ');
 
 /**
- * Turns a pending email into a record: monthly allowance, deck text (PDF, PPTX) or deck links, extraction,
- * then `ingest.deck.extracted` (crm makes the deal) and `ingest.deck.processed` (billing counts usage).
- * Runs in the consumer's transaction; only a pending email is processed, so a redelivered event changes nothing.
- * A bad deck fails its record with the reason; it never throws.
+ * Step 1, in its own short transaction (committed, so the record shows Processing while the deck is read):
+ * a pending email takes one deck of the calendar month's allowance (org row locked), or stays pending
+ * with the reason when the limit is reached. A `processing` email is one whose processing crashed: it is
+ * claimed again. Anything else (completed, failed...) is left alone: a redelivered event changes nothing.
  */
-export async function processEmail(em: EntityManager, emailId: number, deps: TProcessDeps): Promise<'processed' | 'held' | 'skipped'> {
-  const email = await lockEmail(em, emailId);
-  if (!email || email.status !== 'pending') return 'skipped';
-  const org = await lockOrganization(em, email.org_id);
-  if (!org) return 'skipped';
-
-  const start = monthStart();
-  const countedThisMonth = email.counted_at !== null && email.counted_at >= start;
-  if (!countedThisMonth) {
-    if (org.monthly_deck_limit !== null && (await countDecksSince(em, org.id, start)) >= org.monthly_deck_limit) {
-      await updateEmail(em, emailId, { statusReason: LIMIT_REASON });
-      return 'held';
+export async function claimEmail(em: EntityManager, emailId: number): Promise<'claimed' | 'held' | 'skipped'> {
+  return em.transactional(async (tx) => {
+    const email = await lockEmail(tx, emailId);
+    if (!email) return 'skipped';
+    if (email.status === 'processing') return 'claimed';
+    if (email.status !== 'pending') return 'skipped';
+    const org = await lockOrganization(tx, email.org_id);
+    if (!org) return 'skipped';
+    const start = monthStart();
+    const countedThisMonth = email.counted_at !== null && email.counted_at >= start;
+    if (!countedThisMonth) {
+      if (org.monthly_deck_limit !== null && (await countDecksSince(tx, org.id, start)) >= org.monthly_deck_limit) {
+        await updateEmail(tx, emailId, { statusReason: LIMIT_REASON });
+        return 'held';
+      }
     }
-    await updateEmail(em, emailId, { countedAt: new Date() });
-  }
-  await updateEmail(em, emailId, { status: 'processing', statusReason: null });
+    await updateEmail(tx, emailId, { status: 'processing', statusReason: null, ...(countedThisMonth ? {} : { countedAt: new Date() }) });
+    return 'claimed';
+  });
+}
+
+/**
+ * Step 2, in the consumer's transaction: deck text (PDF, PPTX) or deck links, extraction, then
+ * `ingest.deck.extracted` (crm makes the deal) and `ingest.deck.processed` (billing counts usage).
+ * Only a `processing` email is worked on. A bad deck fails its record with the reason; it never throws.
+ */
+export async function processEmail(em: EntityManager, emailId: number, deps: TProcessDeps): Promise<'processed' | 'skipped'> {
+  const email = await lockEmail(em, emailId);
+  if (!email || email.status !== 'processing') return 'skipped';
+  const org = { id: email.org_id };
 
   const deckLinks = findDeckLinks(`${email.text_body}\n${email.html_body ? htmlToText(email.html_body) : ''}`);
   const processedAt = new Date();

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Topics } from '@dealflow/contracts';
 import { publishEvent } from '@dealflow/service-kit';
-import { countDecksSince, findHeldEmails, findOrgsWithHeldEmails, updateEmail } from '../repositories/email-repository.js';
+import { countDecksSince, findHeldEmails, findOrgsWithHeldEmails, findStalledEmails, updateEmail } from '../repositories/email-repository.js';
 import { lockOrganization } from '../repositories/organization-repository.js';
 import { monthStart } from '../repositories/sql.js';
 import { LIMIT_REASON } from './process-email.js';
@@ -34,4 +34,20 @@ export async function releaseAllHeldEmails(em: EntityManager): Promise<number> {
     released += await em.fork().transactional((tx) => releaseHeldEmails(tx, orgId));
   }
   return released;
+}
+
+/** An email left `processing` this long had its processing crash (its event dead-lettered): it goes round again. */
+export const STALLED_AFTER_MS = 15 * 60_000;
+
+export async function requeueStalledEmails(em: EntityManager, olderThanMs: number): Promise<number> {
+  const stalled = await findStalledEmails(em, new Date(Date.now() - olderThanMs));
+  for (const email of stalled) {
+    await updateEmail(em, email.id, { status: 'pending' });
+    publishEvent(em, {
+      topic: Topics.emailReceived,
+      orgId: email.org_id,
+      data: { orgId: email.org_id, emailId: email.id, messageId: email.message_id, fromEmail: email.from_email, receivedAt: new Date(email.received_at).toISOString() },
+    });
+  }
+  return stalled.length;
 }
