@@ -54,6 +54,28 @@ describe('Integration 1 (mailbox)', () => {
   });
 });
 
+describe('Integration 1 settings', () => {
+  it('saves the folder and the auto-scan interval on the server', async () => {
+    const calls = answerApi((url, init) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/integrations/mailbox/settings' && init.method === 'PATCH') {
+        return { body: { ...mailbox(true), settings: { folder: 'Decks', autoScanMinutes: 60 } } };
+      }
+      if (url.pathname === '/api/integrations/mailbox') return { body: mailbox(true) };
+      return undefined;
+    });
+    renderPage(<MailboxIntegrationPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
+    const folder = screen.getByLabelText(/Folder/);
+    await userEvent.clear(folder);
+    await userEvent.type(folder, 'Decks');
+    await userEvent.selectOptions(screen.getByLabelText('Auto-scan interval'), 'Every hour');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ folder: 'Decks', autoScanMinutes: 60 });
+  });
+});
+
 describe('Integration 2 (accounting)', () => {
   const settings = { connected: false, clientId: null, environment: 'sandbox', advancedFeatures: false, dataFormat: 'json', syncFrequency: 'daily', encryption: true, autoSync: true, lastSyncAt: null };
 
