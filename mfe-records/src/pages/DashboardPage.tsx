@@ -187,10 +187,20 @@ export default function DashboardPage() {
   return (
     <div>
       <PageHeading description={auth.organization ? `${auth.organization.name} · deal flow at a glance` : undefined}>Dashboard</PageHeading>
-      <div className={styles.grid}>
-        <PipelineCard />
-        {auth.organization ? <UsageCard /> : null}
-      </div>
+      {auth.organization ? (
+        <div className={styles.grid}>
+          <PipelineCard />
+          <UsageCard />
+        </div>
+      ) : (
+        <Card className={styles.errorBlock} style={{ marginBottom: 16 }}>
+          <h2 className={styles.sectionTitle}>Set up your organization</h2>
+          <p className={styles.muted}>Records, deals and usage belong to an organization. Create yours to start receiving decks.</p>
+          <Button appearance="primary" onClick={() => navigate('/organization-setup')}>
+            Set up organization
+          </Button>
+        </Card>
+      )}
       <RemoteComponent id="mfe_billing/AccessPanel" />
     </div>
   );
