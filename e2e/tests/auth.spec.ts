@@ -166,3 +166,30 @@ test('invitation screens say when a link is unknown', async ({ page }) => {
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('the payment-return screen retries the automatic sign-in, then sends the visitor to log in', async ({ page }) => {
+  test.setTimeout(90_000);
+  const autoLogins: Array<{ path: string; at: number }> = [];
+  const started = Date.now();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('/auto-login')) autoLogins.push({ path, at: Date.now() - started });
+  });
+  await page.goto('/payment-return?session_id=cs_test_unknownSession123');
+  await expect(page.getByRole('heading', { name: 'Processing Your Payment' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Logging You In...')).toBeVisible();
+  // 0 + 1 + 2 + 4 + 8 s of backoff, then 1.5 s before /login.
+  await expect(page.getByText('Please log in manually.', { exact: false }).first()).toBeVisible({ timeout: 40_000 });
+  await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
+  expect(autoLogins.map((c) => c.path)).toEqual([
+    '/api/stripe/auto-login',
+    '/api/billing/auto-login',
+    '/api/stripe/auto-login',
+    '/api/stripe/auto-login',
+    '/api/billing/auto-login',
+    '/api/stripe/auto-login',
+    '/api/stripe/auto-login',
+  ]);
+  const last = autoLogins.at(-1)!.at - autoLogins[0]!.at;
+  expect(last).toBeGreaterThanOrEqual(15_000);
+});
