@@ -163,7 +163,13 @@ describe('POST /api/stripe/auto-login', () => {
     expect(unknown.statusCode).toBe(404);
     const missing = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: {} });
     expect(missing.statusCode).toBe(400);
-    for (const r of [notFinished, unpaid, unknown, missing]) expect(r.headers['set-cookie']).toBeUndefined();
+    // A paid session older than a day no longer signs anyone in.
+    const old = await h.startCheckout(24, 'pro', 'monthly', 12);
+    h.stripe.completeCheckout(old);
+    await h.svc.ctx.orm.em.fork().getConnection().execute(`update checkout_sessions set created_at = now() - interval '25 hours' where id = ?`, [old]);
+    const stale = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: { sessionId: old } });
+    expect(stale.statusCode).toBe(410);
+    for (const r of [notFinished, unpaid, unknown, missing, stale]) expect(r.headers['set-cookie']).toBeUndefined();
     expect(h.identity.calls.length).toBe(calls);
   });
 

@@ -7,6 +7,8 @@ import { completeCheckout } from './complete-checkout.js';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{8,250}$/;
 const PAID_STATUSES = new Set(['trialing', 'active']);
+/** A checkout session signs its buyer in only within a day of its creation (Stripe's sessions expire in 24 h). */
+export const AUTO_LOGIN_WINDOW_MS = 24 * 3600 * 1000;
 
 /**
  * Sign-in after returning from checkout. Nothing the browser says is trusted: billing checks with the
@@ -23,6 +25,9 @@ export async function autoLogin(deps: TBillingDeps, sessionId: string) {
   if (!record) throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'Unknown checkout session');
   if (record.loginUsedAt) {
     throw new BillingError('CHECKOUT_SESSION_USED', 'This checkout session has already been used to sign in');
+  }
+  if (Date.now() - record.createdAt.getTime() > AUTO_LOGIN_WINDOW_MS) {
+    throw new BillingError('CHECKOUT_SESSION_USED', 'This checkout session is too old to sign in with; please log in');
   }
   const session = await deps.provider.retrieveCheckoutSession(sessionId);
   if (!session || session.metadata.userId !== String(record.userId)) {
