@@ -52,7 +52,8 @@ export function installErrorHandling(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      // A deliberate 5xx (a provider not configured or down) is an expected state: a warning, no stack.
+      if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
       return reply
         .code(error.statusCode)
         .send(error.details === undefined ? { message: error.message } : { message: error.message, details: error.details });
