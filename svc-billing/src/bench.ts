@@ -65,7 +65,7 @@ export const sections: BenchSection[] = [
           ok: r.webhooksPerSecond >= 200,
         },
         {
-          label: `same, per CPU-second of the bench process (machine load ${r.loadAverage})`,
+          label: `same, per CPU-second of the billing process (machine load ${r.loadAverage})`,
           value: String(r.webhooksPerCpuSecond),
           target: '>= 200',
           ok: r.webhooksPerCpuSecond >= 200,

@@ -1,7 +1,15 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Topics } from '@dealflow/contracts';
-import { waitFor } from '@dealflow/service-kit/testing';
-import { startBilling } from '../test/billing-harness.js';
+import { findFreePort } from '@dealflow/dev-stack';
+import { createTestDatabase, createTestIdentityKeys, startTestBroker, waitFor } from '@dealflow/service-kit/testing';
+import { PRICES, WEBHOOK_SECRET, INTERNAL_TOKEN } from '../test/billing-harness.js';
+import { createTestEventBus } from './event-bus.js';
+import { startIdentityStandIn } from './identity-stand-in.js';
+import { startStripeStandIn } from './stripe-stand-in.js';
 
 export interface TBillingBenchResult {
   webhookEvents: number;
@@ -9,8 +17,8 @@ export interface TBillingBenchResult {
   /** Signed Stripe events verified, de-duplicated, applied and published per second (target >= 200). */
   webhooksPerSecond: number;
   /**
-   * Events per CPU-second of this process (service + Stripe stand-in + load generator together, so a lower
-   * bound of one core's capacity): the figure that does not depend on how busy the shared machine is.
+   * Events per CPU-second of the billing process alone (its own process, as deployed: dist/server.js):
+   * the figure that does not depend on how busy the shared machine is.
    */
   webhooksPerCpuSecond: number;
   loadAverage: number;
@@ -25,61 +33,124 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
+const CLOCK_TICKS_PER_SECOND = 100;
+/** utime + stime of a process, in seconds (Linux /proc). */
+const cpuSecondsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+};
+
+const workspace = join(dirname(fileURLToPath(import.meta.url)), '..');
+
 /**
- * svc-billing's bench, on the real stack pieces (PostgreSQL, the Kafka-protocol broker, the real Stripe
- * SDK against the local stand-in): signed webhooks over HTTP with some concurrency, and seat-change latency.
+ * svc-billing's bench. The service runs as deployed (node dist/server.js, its own process) with its own
+ * database and broker and the real Stripe SDK pointed at the local stand-in; this process sends signed
+ * webhooks over HTTP with some concurrency, then measures member event -> Stripe quantity update latency.
  */
 export async function runBillingBench(options: { events?: number; concurrency?: number; seatChanges?: number } = {}) {
   const events = options.events ?? 1000;
   const concurrency = options.concurrency ?? 16;
   const seatChanges = options.seatChanges ?? 60;
-  const h = await startBilling({ LOG_LEVEL: 'silent' });
+  const db = await createTestDatabase('billing_bench');
+  const broker = await startTestBroker();
+  const keys = createTestIdentityKeys();
+  const stripe = await startStripeStandIn({
+    prices: [
+      { id: PRICES.basicMonthly, unitAmount: 3000, interval: 'month' },
+      { id: PRICES.basicAnnual, unitAmount: 30000, interval: 'year' },
+      { id: PRICES.proMonthly, unitAmount: 5000, interval: 'month' },
+      { id: PRICES.proAnnual, unitAmount: 48000, interval: 'year' },
+      { id: PRICES.template, unitAmount: 5000, interval: null },
+    ],
+  });
+  const identity = await startIdentityStandIn(INTERNAL_TOKEN);
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profile = process.env.BILLING_BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BILLING_BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/server.js'], {
+    cwd: workspace,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: db.url,
+      KAFKA_BROKERS: broker.brokers,
+      IDENTITY_JWT_PUBLIC_KEY: keys.publicKeyPem,
+      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+      IDENTITY_URL: identity.url,
+      PUBLIC_URL: 'http://localhost:3000',
+      OUTBOX_POLL_MS: '50',
+      STRIPE_SECRET_KEY: 'sk_test_billing',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: stripe.host,
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+      STRIPE_PRICE_BASIC_MONTHLY: PRICES.basicMonthly,
+      STRIPE_PRICE_BASIC_ANNUAL: PRICES.basicAnnual,
+      STRIPE_PRICE_PRO_MONTHLY: PRICES.proMonthly,
+      STRIPE_PRICE_PRO_ANNUAL: PRICES.proAnnual,
+      STRIPE_PRICE_TEMPLATE: PRICES.template,
+    },
+  });
+  const bus = await createTestEventBus(broker.brokers);
   try {
-    const address = await h.svc.listen();
+    await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok, { timeoutMs: 60_000, intervalMs: 200 });
+    const postWebhook = async (payload: string) => {
+      const response = await fetch(`${base}/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload, WEBHOOK_SECRET) },
+        body: payload,
+      });
+      if (response.status !== 200) throw new Error(`webhook answered ${response.status}: ${await response.text()}`);
+    };
     const subscriptions: string[] = [];
-    for (let org = 1; org <= 20; org++) subscriptions.push((await h.subscribe(1000 + org)).subscriptionId);
+    for (let org = 1; org <= 20; org++) {
+      const orgId = 1000 + org;
+      const token = keys.sign({ sub: '1', org: orgId, role: 'owner', email: 'owner@fund.example', name: 'Owner', sid: 's' });
+      const response = await fetch(`${base}/api/stripe/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-identity-token': token },
+        body: JSON.stringify({ plan: 'pro', billingCycle: 'annual' }),
+      });
+      const { sessionId } = (await response.json()) as { sessionId: string };
+      const session = stripe.completeCheckout(sessionId);
+      await postWebhook(JSON.stringify(stripe.event('checkout.session.completed', session)));
+      subscriptions.push(String(session.subscription));
+    }
 
-    const payloads = Array.from({ length: events }, (_, i) => {
-      const sub = h.stripe.subscriptions.get(subscriptions[i % subscriptions.length]!)!;
-      return JSON.stringify(h.stripe.event('customer.subscription.updated', sub));
-    });
+    const payloads = Array.from({ length: events }, (_, i) =>
+      JSON.stringify(stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscriptions[i % subscriptions.length]!)!)),
+    );
     let next = 0;
-    const cpuBefore = process.cpuUsage();
+    const cpuBefore = cpuSecondsOf(child.pid!);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (next < payloads.length) {
-          const payload = payloads[next++]!;
-          const response = await fetch(`${address}/webhooks/stripe`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'stripe-signature': h.stripe.sign(payload, 'whsec_test_billing_secret') },
-            body: payload,
-          });
-          if (response.status !== 200) throw new Error(`webhook answered ${response.status}: ${await response.text()}`);
-        }
+        while (next < payloads.length) await postWebhook(payloads[next++]!);
       }),
     );
     const webhookSeconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const cpuSeconds = Math.max(cpuSecondsOf(child.pid!) - cpuBefore, 0.01);
 
     const latencies: number[] = [];
     for (let i = 0; i < seatChanges; i++) {
       const orgIndex = i % subscriptions.length;
       const subscriptionId = subscriptions[orgIndex]!;
-      const memberCount = 2 + Math.floor(i / subscriptions.length);
-      const before = h.stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).length;
+      const before = stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).length;
       const t0 = Date.now();
-      await h.bus.publish(Topics.memberAdded, {
+      await bus.publish(Topics.memberAdded, {
         orgId: 1001 + orgIndex,
         userId: 10_000 + i,
         email: `bench${i}@fund.example`,
         name: `Bench ${i}`,
         role: 'member',
-        memberCount,
+        memberCount: 2 + Math.floor(i / subscriptions.length),
       });
       const request = await waitFor(
-        () => h.stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).slice(before).find((r) => r.params.items),
+        () => stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).slice(before).find((r) => r.params.items),
         { timeoutMs: 10_000, intervalMs: 2 },
       );
       latencies.push(request!.at - t0);
@@ -96,6 +167,12 @@ export async function runBillingBench(options: { events?: number; concurrency?: 
     };
     return result;
   } finally {
-    await h.stop();
+    await bus.stop();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await broker.stop();
+    await stripe.stop();
+    await identity.stop();
+    await db.drop();
   }
 }
