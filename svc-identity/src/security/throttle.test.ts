@@ -39,3 +39,14 @@ describe.each([
     expect(await throttle.allowPasswordReset('r@x.test', '4.4.4.6')).toBe(false);
   });
 });
+
+describe('login throttle with Redis unreachable', () => {
+  it('falls back to the in-process limiter instead of failing sign-ins', async () => {
+    const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    down.on('error', () => undefined);
+    const throttle = createThrottle({ ...options, redis: down, keyPrefix: `down-${randomUUID()}` });
+    for (let i = 0; i < 3; i++) await throttle.recordLoginFailure('d@x.test', '5.5.5.5');
+    expect(await throttle.isLoginBlocked('d@x.test', '5.5.5.6')).toBe(true);
+    down.disconnect();
+  });
+});

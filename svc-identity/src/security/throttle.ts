@@ -22,10 +22,13 @@ export interface TThrottle {
 
 export function createThrottle(options: TThrottleOptions): TThrottle {
   const prefix = options.keyPrefix ?? 'identity';
-  const make = (keyPrefix: string, points: number, duration: number, blockDuration: number): RateLimiterAbstract =>
-    options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `${prefix}:${keyPrefix}`, points, duration, blockDuration })
-      : new RateLimiterMemory({ keyPrefix: `${prefix}:${keyPrefix}`, points, duration, blockDuration });
+  const make = (keyPrefix: string, points: number, duration: number, blockDuration: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${keyPrefix}`, points, duration, blockDuration });
+    // With Redis unreachable the in-process limiter stands in, so sign-in keeps working (and keeps throttling).
+    return options.redis
+      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `${prefix}:${keyPrefix}`, points, duration, blockDuration, insuranceLimiter: memory })
+      : memory;
+  };
 
   const byAccount = make('login-account', options.maxFailuresPerAccount, options.blockSeconds, options.blockSeconds);
   const byIp = make('login-ip', options.maxFailuresPerIp, 3600, options.blockSeconds);
