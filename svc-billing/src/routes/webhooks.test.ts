@@ -76,6 +76,22 @@ describe('POST /webhooks/stripe', () => {
     expect(await subscriptionOf(33)).toMatchObject({ plan: 'free', status: 'canceled' });
   });
 
+  it('follows invoice.payment_failed, invoice.paid and trial_will_end by re-reading the subscription', async () => {
+    const { subscriptionId } = await h.subscribe(34, 'pro', 'monthly');
+    const sub = h.stripe.subscriptions.get(subscriptionId)!;
+    const invoice = (status: string) =>
+      h.stripe.event(status, { id: 'in_test_34', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } } });
+    expect((await h.postWebhook(h.stripe.event('customer.subscription.trial_will_end', sub))).statusCode).toBe(200);
+    sub.status = 'past_due';
+    expect((await h.postWebhook(invoice('invoice.payment_failed'))).statusCode).toBe(200);
+    expect((await subscriptionOf(34)).status).toBe('past_due');
+    sub.status = 'active';
+    expect((await h.postWebhook(invoice('invoice.paid'))).statusCode).toBe(200);
+    expect(await subscriptionOf(34)).toMatchObject({ status: 'active', plan: 'pro' });
+    const statuses = (await h.bus.waitForEvents(Topics.subscriptionChanged, 34, 3)).map((e) => e.data.status);
+    expect(statuses).toEqual(['trialing', 'past_due', 'active']);
+  });
+
   it('refuses a forged signature with 400 and changes nothing', async () => {
     const before = await handledEvents();
     const event = h.stripe.event('customer.subscription.updated', { id: 'sub_test_forged', object: 'subscription' });
