@@ -217,9 +217,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         },
       });
       children.push(child);
-      cleanups.push(() => child.stop());
       services[name] = { url: `http://127.0.0.1:${servicePorts[name]}`, databaseUrl: databaseUrls[name] };
     }
+    // The services stop together (each: SIGTERM, SIGKILL after 10 s), after the gateway, before the broker.
+    const serviceChildren = [...children];
+    cleanups.push(async () => {
+      await Promise.all(serviceChildren.map((child) => child.stop()));
+    });
     const timeout = options.readyTimeoutMs ?? 90_000;
     await Promise.all(
       wanted.map((name, index) => waitUntilReady(`${services[name]?.url}/readyz`, children[index] ?? null, timeout)),
