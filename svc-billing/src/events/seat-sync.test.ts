@@ -59,6 +59,20 @@ describe('seat sync', () => {
     expect(seatUpdates(subscriptionId)).toHaveLength(2);
   });
 
+  it('bills a member who joined while the checkout was open from the start', async () => {
+    const sessionId = await h.startCheckout(44);
+    await h.bus.publish(Topics.memberAdded, member(44, 5, 2));
+    await waitFor(async () => {
+      const rows = (await h.svc.ctx.orm.em.fork().getConnection().execute('select member_count from organizations where id = 44')) as { member_count: number }[];
+      return rows[0]?.member_count === 2;
+    });
+    const session = h.stripe.completeCheckout(sessionId); // created with quantity 1
+    expect((await h.postWebhook(h.stripe.event('checkout.session.completed', session))).statusCode).toBe(200);
+    expect(quantityAtStripe(String(session.subscription))).toBe(2);
+    const sub = await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(44) });
+    expect(sub.json().seats).toBe(2);
+  });
+
   it('keeps the change when the broker is down: Stripe is updated and the event is delivered after it returns', async () => {
     const { subscriptionId } = await h.subscribe(42);
     await h.bus.waitForEvents(Topics.subscriptionChanged, 42);

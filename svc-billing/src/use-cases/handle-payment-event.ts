@@ -3,6 +3,8 @@ import type { TPaymentEvent } from '../payments/payment-provider.js';
 import { recordPaymentEventAndLock } from '../repositories/payment-event-repository.js';
 import { applySubscription } from './apply-subscription.js';
 import { completeCheckout } from './complete-checkout.js';
+import { findOrganization } from '../repositories/organization-repository.js';
+import { syncSeats } from './sync-seats.js';
 
 export type TPaymentEventOutcome = 'handled' | 'duplicate';
 
@@ -21,8 +23,13 @@ export async function handlePaymentEvent(
     if (event.checkoutSession) await completeCheckout(tx, event.checkoutSession);
     if (event.subscriptionId) {
       const subscription = await deps.provider.retrieveSubscription(event.subscriptionId);
-      if (subscription) await applySubscription(tx, deps.priceBook, subscription);
-      else deps.logger.warn({ eventId: event.id, subscriptionId: event.subscriptionId }, 'subscription not found at provider');
+      const applied = subscription ? await applySubscription(tx, deps.priceBook, subscription) : null;
+      // Members who joined between the start of checkout and its completion are billed from the start.
+      if (applied && event.type === 'checkout.session.completed') {
+        const org = await findOrganization(tx, applied.orgId);
+        if (org) await syncSeats(tx, deps, { orgId: org.id, memberCount: org.memberCount, eventId: event.id });
+      }
+      if (!subscription) deps.logger.warn({ eventId: event.id, subscriptionId: event.subscriptionId }, 'subscription not found at provider');
     }
     if (event.type === 'customer.subscription.trial_will_end') {
       deps.logger.info({ subscriptionId: event.subscriptionId }, 'trial ends in 3 days');
