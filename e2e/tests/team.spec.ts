@@ -224,3 +224,26 @@ test('a member has no Organization tab in settings', async ({ page, browser, mai
   await member.context.close();
 });
 
+
+test('a signed-in person accepts an invitation from the emailed link', async ({ page, browser, mail }) => {
+  test.setTimeout(120_000);
+  await signedInOwner(page);
+  // The invitee already has an account (no organization yet) and is signed in in their own browser.
+  const inviteeEmail = uniqueEmail('ivy');
+  const invitee = await browser.newContext();
+  const inviteePage = await invitee.newPage();
+  const registered = await inviteePage.request.post('/api/auth/register', { data: { email: inviteeEmail, password: PASSWORD, name: 'Ivy Invitee' } });
+  expect(registered.ok(), await registered.text()).toBe(true);
+
+  const response = await page.request.post('/api/organization/invite', { data: { name: 'Ivy Invitee', email: inviteeEmail, role: 'member' } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const link = await inviteLinkFor(mail, inviteeEmail);
+  await inviteePage.goto(link);
+  await inviteePage.getByRole('button', { name: 'Accept Invitation' }).click({ timeout: PAGE_LOAD });
+  await expect(inviteePage.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
+  await expect(inviteePage).toHaveURL(/\/dashboard/, { timeout: 20_000 });
+
+  await page.goto('/team-members');
+  await expect(row(page, 'Members', inviteeEmail)).toBeVisible({ timeout: PAGE_LOAD });
+  await invitee.close();
+});
