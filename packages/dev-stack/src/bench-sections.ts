@@ -85,6 +85,29 @@ export const currentUserSection: BenchSection = {
       duration: LOAD.fixedDurationSec,
     });
     const failures = max.non2xx + max.errors + fixed.non2xx + fixed.errors;
+
+    // Where the time goes: each hop alone, same connections, shorter runs.
+    const breakdown: BenchFigure[] = [];
+    const short = { connections: LOAD.connections, duration: 4 };
+    const gatewayAlone = await load({ url: `${context.stack.url}/healthz`, ...short });
+    breakdown.push({ label: 'breakdown: gateway alone (GET /healthz) req/s', value: fmt(gatewayAlone.requests.average) });
+    const proxyOnly = await load({ url: `${context.stack.url}/api/config`, ...short });
+    breakdown.push({ label: 'breakdown: gateway -> identity, no database (GET /api/config) req/s', value: fmt(proxyOnly.requests.average) });
+    const identityUrl = context.stack.services.identity.url;
+    const introspected = await fetch(`${identityUrl}/internal/sessions/introspect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': context.stack.keys.internalToken },
+      body: JSON.stringify({ token }),
+    });
+    const identityToken = ((await introspected.json().catch(() => ({}))) as { identityToken?: string }).identityToken;
+    if (identityToken) {
+      const direct = await load({
+        url: `${identityUrl}/api/auth/me`,
+        headers: { ...headers, 'x-identity-token': identityToken },
+        ...short,
+      });
+      breakdown.push({ label: 'breakdown: identity -> PostgreSQL without the gateway req/s', value: fmt(direct.requests.average) });
+    }
     return [
       {
         label: `req/s (${LOAD.connections} connections, ${LOAD.durationSec} s)`,
@@ -100,6 +123,7 @@ export const currentUserSection: BenchSection = {
         ok: fixed.latency.p99 < 10,
       },
       { label: 'non-2xx answers and errors', value: fmt(failures), target: '0', ok: failures === 0 },
+      ...breakdown,
     ];
   },
 };

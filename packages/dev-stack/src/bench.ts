@@ -65,7 +65,11 @@ const rows: Array<{ section: string } & BenchFigure> = [];
 const results = new Map<string, number>();
 let exitCode = 0;
 try {
-  const sections = [...BUILTIN_SECTIONS, ...(await discoverSections())];
+  // BENCH_ONLY=hello,auth/me runs only the sections whose name contains one of the words.
+  const only = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+  const sections = [...BUILTIN_SECTIONS, ...(await discoverSections())].filter(
+    (section) => !only.length || only.some((word) => section.name.toLowerCase().includes(word)),
+  );
   for (const section of sections) {
     if (remainingMs() < 10_000) {
       rows.push({ section: section.name, label: 'skipped', value: 'time budget spent' });
