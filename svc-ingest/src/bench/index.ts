@@ -6,6 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { findFreePort } from '@dealflow/dev-stack';
 import { createTestDatabase, startTestBroker } from '@dealflow/service-kit/testing';
 import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadServiceConfig } from '../config.js';
+import { sql } from '../repositories/sql.js';
+import { createOrganization } from '../use-cases/apply-identity-events.js';
+import { claimEmail, processEmail } from '../use-cases/process-email.js';
+import { receiveMail } from '../use-cases/receive-mail.js';
 import { readDeck } from '../deck/read-deck.js';
 import { createHeuristicExtractor } from '../extraction/heuristic-extractor.js';
 import { buildSlidesPdf, buildTextPdf } from '../fixtures/build-pdf.js';
@@ -181,6 +187,53 @@ export async function runIngestBench(options: { emails?: number; organizations?:
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     await pool.end();
     await broker.stop();
+    await db.drop();
+  }
+}
+
+/**
+ * The consumer side alone, without the broker: `emails` stored emails are claimed and processed in-process
+ * (the same use-cases the consumer runs) by `lanes` concurrent workers, as partitions would. A figure of
+ * svc-ingest's own capacity, independent of the event transport.
+ */
+export async function benchProcessingCapacity(options: { emails?: number; lanes?: number } = {}): Promise<number> {
+  const emails = options.emails ?? 300;
+  const lanes = options.lanes ?? 3;
+  const db = await createTestDatabase('ingest_capacity');
+  const config = loadServiceConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'error', INBOUND_MAIL_DOMAIN: 'in.bench' });
+  const svc = await buildApp(config);
+  try {
+    const em = () => svc.ctx.orm.em.fork();
+    const extractor = createHeuristicExtractor();
+    const deck = await buildSlidesPdf([
+      [{ text: 'Bench Robotics', size: 44, bold: true }, { text: 'Robots for every warehouse', size: 18 }],
+      [{ text: 'We are raising $3M Seed. Founded in 2021. Based in Lyon, France', size: 14 }],
+    ]);
+    for (let orgId = 1; orgId <= lanes; orgId++) {
+      await em().transactional((tx) => createOrganization(tx, { orgId, name: `Fund ${orgId}`, ownerId: orgId, ownerEmail: `o${orgId}@f.io`, ownerName: 'O' }));
+    }
+    const ids: number[][] = Array.from({ length: lanes }, () => []);
+    for (let i = 0; i < emails; i++) {
+      const { emailId } = await receiveMail(em(), { org: { id: (i % lanes) + 1, ownerId: null }, raw: message('x@in.bench', i, deck), source: 'webhook' });
+      ids[i % lanes]!.push(emailId);
+    }
+    const logger = svc.ctx.logger;
+    const start = performance.now();
+    await Promise.all(
+      ids.map(async (lane) => {
+        for (const id of lane) {
+          if ((await claimEmail(em(), id)) === 'claimed') {
+            await em().transactional((tx) => processEmail(tx, id, { extractor, deckMaxBytes: config.DECK_MAX_BYTES, logger }));
+          }
+        }
+      }),
+    );
+    const elapsed = performance.now() - start;
+    const [row] = await sql<{ n: string }>(em(), "SELECT count(*) AS n FROM emails WHERE status = 'completed'");
+    if (Number(row!.n) !== emails) throw new Error(`only ${row!.n} of ${emails} emails completed`);
+    return Math.round((emails / elapsed) * 60_000);
+  } finally {
+    await svc.stop();
     await db.drop();
   }
 }
