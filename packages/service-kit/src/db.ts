@@ -2,7 +2,7 @@ import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/core';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { kitEntities, KitMigration } from './kit-tables.js';
+import { kitEntities, KitMigration, KitRejectedMigration } from './kit-tables.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type TMigrationList = { name: string; class: new (...args: any[]) => Migration }[];
@@ -44,7 +44,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> 
     discovery: { disableDynamicFileAccess: true, warnWhenNoEntities: false },
     extensions: [Migrator],
     migrations: {
-      migrationsList: [{ name: 'Migration00000000000000Kit', class: KitMigration }, ...options.migrations],
+      migrationsList: [
+        { name: 'Migration00000000000000Kit', class: KitMigration },
+        { name: 'Migration00000000000001KitRejected', class: KitRejectedMigration },
+        ...options.migrations,
+      ],
       transactional: true,
       allOrNothing: true,
       snapshot: false,

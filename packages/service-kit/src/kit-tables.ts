@@ -51,3 +51,17 @@ export class KitMigration extends Migration {
     )`);
   }
 }
+
+/** Outbox rows the broker refused outright (schema mismatch): kept for an operator, never blocking the queue. */
+export class KitRejectedMigration extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`CREATE TABLE IF NOT EXISTS kit_outbox_rejected (
+      id uuid PRIMARY KEY,
+      topic text NOT NULL,
+      key text NOT NULL,
+      payload jsonb NOT NULL,
+      error text NOT NULL,
+      rejected_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  }
+}

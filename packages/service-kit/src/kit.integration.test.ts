@@ -81,12 +81,15 @@ async function build(name: 'identity' | 'billing', brokers: string, consumers = 
     routes: (app) => {
       app.post(
         '/widgets',
-        { schema: { body: z.object({ name: z.string().min(2), orgId: z.number().int(), fail: z.boolean().optional() }) } },
+        { schema: { body: z.object({ name: z.string().min(2), orgId: z.number().int(), fail: z.boolean().optional(), events: z.number().int().max(10).optional() }) } },
         async (request, reply) => {
-          const { name: widgetName, orgId, fail } = request.body;
+          const { name: widgetName, orgId, fail, events = 1 } = request.body;
           await request.em.transactional(async (em) => {
             em.persist(em.create(WidgetSchema, { orgId, name: widgetName }));
-            publishEvent(em, { topic: Topics.memberAdded, orgId, data: memberAdded(orgId, orgId) });
+            for (let i = 0; i < events; i++) {
+              const data = { ...memberAdded(orgId, orgId), name: events > 1 ? `${'Long name '.repeat(70)}${i}` : `User ${orgId}` };
+              publishEvent(em, { topic: Topics.memberAdded, orgId, data });
+            }
             if (fail) throw new WidgetError('WIDGET_BROKEN', 'The widget broke');
           });
           return reply.code(201).send({ ok: true });
@@ -187,6 +190,17 @@ describe('outbox and inbox over the real broker', () => {
     await waitFor(async () => (await seatsAdded(consumerSvc, 404)) === 1, { timeoutMs: 45_000, intervalMs: 200 });
     expect(await outboxSize(producerSvc)).toBe(0);
   }, 60_000);
+
+  it('delivers a batch of large events for one key (the local broker refuses such batches whole)', async () => {
+    const res = await producerSvc.app.inject({
+      method: 'POST',
+      url: '/widgets',
+      payload: { name: 'batch', orgId: 606, events: 4 },
+    });
+    expect(res.statusCode).toBe(201);
+    await waitFor(async () => (await seatsAdded(consumerSvc, 606)) === 4, { timeoutMs: 20_000 });
+    expect(await outboxSize(producerSvc)).toBe(0);
+  }, 30_000);
 
   it('dead-letters an event whose handler keeps failing, and moves on', async () => {
     const failing = defineConsumer(Topics.memberAdded, async () => {

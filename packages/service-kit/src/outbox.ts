@@ -42,6 +42,15 @@ export function publishEvent<T extends TTopic>(em: EntityManager, input: Publish
   return envelope;
 }
 
+/** kafkajs reports a broker's INVALID_RECORD as `type`, possibly wrapped by its retry layer. */
+function isInvalidRecord(err: unknown): boolean {
+  for (let e = err as { type?: string; message?: string; originalError?: unknown } | undefined; e; ) {
+    if (e.type === 'INVALID_RECORD' || /INVALID_RECORD|failed the validation on broker/i.test(e.message ?? '')) return true;
+    e = e.originalError as typeof e;
+  }
+  return false;
+}
+
 interface RelayOptions {
   databaseUrl: string;
   /** The relay owns its producer: after a failed send it starts a fresh one (a restarted broker does not know the old producer id). */
@@ -65,6 +74,7 @@ export class OutboxRelay {
   private loop: Promise<void> | null = null;
   private pending = false;
   private producer: Producer | null = null;
+  private oneByOne = false;
 
   private async getProducer(): Promise<Producer> {
     if (!this.producer) {
@@ -148,12 +158,53 @@ export class OutboxRelay {
         byTopic.set(row.topic, list);
       }
       const producer = await this.getProducer();
-      await producer.sendBatch({
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      const message = (row: (typeof rows)[number]) => ({
+        key: row.key,
+        value: JSON.stringify(row.payload),
+        headers: { 'event-id': row.id },
       });
-      await client.query('DELETE FROM kit_outbox WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+      const published: string[] = [];
+      const refused: { row: (typeof rows)[number]; error: string }[] = [];
+      if (!this.oneByOne) {
+        try {
+          await producer.sendBatch({
+            topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+          });
+          published.push(...rows.map((r) => r.id));
+        } catch (err) {
+          if (!isInvalidRecord(err)) throw err;
+          // Some brokers (the local Kafka-protocol one) refuse a valid multi-record batch: from now on,
+          // one message per request. Slower, but nothing waits behind a batch that can never pass.
+          this.oneByOne = true;
+          this.options.logger.warn('broker refused a batch as INVALID_RECORD: sending one message per request');
+        }
+      }
+      if (this.oneByOne) {
+        for (const row of rows) {
+          try {
+            await producer.send({ topic: row.topic, messages: [message(row)] });
+            published.push(row.id);
+          } catch (err) {
+            if (!isInvalidRecord(err)) {
+              if (published.length + refused.length === 0) throw err;
+              break; // commit the progress made; the rest goes in the next round
+            }
+            refused.push({ row, error: (err as Error).message });
+          }
+        }
+      }
+      for (const { row, error } of refused) {
+        // The broker refuses this very record: park it (kept, visible, counted) so it cannot block the rest.
+        this.options.logger.error({ eventId: row.id, topic: row.topic, error }, 'broker refused an outbox event: parked');
+        await client.query(
+          'INSERT INTO kit_outbox_rejected (id, topic, key, payload, error) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING',
+          [row.id, row.topic, row.key, JSON.stringify(row.payload), error.slice(0, 1000)],
+        );
+        published.push(row.id);
+      }
+      await client.query('DELETE FROM kit_outbox WHERE id = ANY($1::uuid[])', [published]);
       await client.query('COMMIT');
-      return rows.length;
+      return published.length;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
