@@ -1,17 +1,33 @@
 import { createServer, connect } from 'node:net';
 
-/** A port the OS says is free right now (bind to 0, read, close). */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function tryListen(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : null;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A port that is free right now, picked at random below Linux's ephemeral range (32768-60999). Ports the
+ * OS hands out for `listen(0)` come from that range, which is also where every outgoing connection takes
+ * its local port: on a busy machine another process's client socket could take the port between this
+ * check and the child's listen (seen as EADDRINUSE). Falls back to the OS's choice.
+ */
+export async function findFreePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_700);
+    const bound = await tryListen(port);
+    if (bound) return bound;
+  }
+  const bound = await tryListen(0);
+  if (!bound) throw new Error('No free TCP port on 127.0.0.1');
+  return bound;
 }
 
 /** Resolves once something accepts TCP connections on host:port, rejects after timeoutMs. */
