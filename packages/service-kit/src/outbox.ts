@@ -93,6 +93,8 @@ export class OutboxRelay {
 
   constructor(private readonly options: RelayOptions) {
     this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+    // An idle client losing its server (PostgreSQL restarting) must not crash the process: the next round retries.
+    this.pool.on('error', (err) => options.logger.warn({ err: err.message }, 'outbox pool connection lost'));
   }
 
   async start(): Promise<void> {
