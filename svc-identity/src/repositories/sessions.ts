@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { TOrganization, TUser } from '@dealflow/contracts';
 import { SessionSchema } from '../entities/session.js';
 import { createOpaqueToken, hashToken } from '../security/tokens.js';
 
@@ -70,4 +71,76 @@ export async function deleteExpiredCredentials(em: EntityManager): Promise<numbe
     .execute(`delete from password_reset_tokens where expires_at < now() - interval '1 day'`, [], 'run')
     .then((r: { affectedRows?: number }) => r.affectedRows ?? 0);
   return sessions + resets;
+}
+
+interface TSessionViewRow {
+  id: number;
+  name: string;
+  email: string;
+  role: 'owner' | 'member';
+  profile_picture: string | null;
+  organization_id: number | null;
+  digital_product_access: boolean;
+  created_at: Date;
+  org_id: number | null;
+  org_name: string | null;
+  owner_id: number | null;
+  plan: TOrganization['plan'] | null;
+  billing_cycle: TOrganization['billingCycle'];
+  subscription_status: TOrganization['subscriptionStatus'];
+  subscription_quantity: number | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  trial_ends_at: Date | null;
+  org_created_at: Date | null;
+}
+
+/**
+ * GET /api/auth/me in one round trip: the live session's user and organization, already in their wire
+ * shape. It is the most frequent call of the product (every page, every 60 s), so it skips the ORM.
+ */
+export async function findSessionView(
+  em: EntityManager,
+  tokenHash: string,
+): Promise<{ user: TUser; organization: TOrganization | null } | null> {
+  const rows = await em.getConnection().execute<TSessionViewRow[]>(
+    `select u.id, u.name, u.email, u.role, u.profile_picture, u.organization_id, u.digital_product_access, u.created_at,
+            o.id as org_id, o.name as org_name, o.owner_id, o.plan, o.billing_cycle, o.subscription_status,
+            o.subscription_quantity, o.stripe_customer_id, o.stripe_subscription_id, o.trial_ends_at,
+            o.created_at as org_created_at
+       from sessions s
+       join users u on u.id = s.user_id
+       left join organizations o on o.id = u.organization_id
+      where s.token_hash = ? and s.expires_at > now()`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const user: TUser = {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    profilePicture: row.profile_picture,
+    organizationId: row.organization_id,
+    digitalProductAccess: row.digital_product_access,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+  const organization: TOrganization | null =
+    row.org_id === null
+      ? null
+      : {
+          id: row.org_id,
+          name: row.org_name ?? '',
+          ownerId: row.owner_id ?? 0,
+          plan: row.plan ?? 'free',
+          billingCycle: row.billing_cycle,
+          subscriptionStatus: row.subscription_status,
+          subscriptionQuantity: row.subscription_quantity ?? 1,
+          stripeCustomerId: row.stripe_customer_id,
+          stripeSubscriptionId: row.stripe_subscription_id,
+          trialEndsAt: row.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
+          createdAt: new Date(row.org_created_at ?? row.created_at).toISOString(),
+        };
+  return { user, organization };
 }

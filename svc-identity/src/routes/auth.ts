@@ -12,7 +12,7 @@ import { completeProfile } from '../use-cases/complete-profile.js';
 import { refreshProductAccess } from '../use-cases/refresh-product-access.js';
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from '../use-cases/request-password-reset.js';
 import { resetPassword } from '../use-cases/reset-password.js';
-import { clearSessionCookie, presentedTokenHashes, requestMeta, requireActor, resolveActor, setSessionCookie } from './session-auth.js';
+import { clearSessionCookie, presentedTokenHashes, readPresentedTokens, requestMeta, requireActor, resolveActor, setSessionCookie } from './session-auth.js';
 
 export const toSessionDto = (user: IUser, organization: IOrganization | null, sessionId: string) => ({
   user: toUserDto(user),
@@ -25,9 +25,8 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
 
   route(app, identityRoutes.me, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const actor = await requireActor(request, request.em, config);
-    const { user, organization } = await getCurrentSession(request.em, actor);
-    return toSessionDto(user, organization, actor.token);
+    // A read: no CSRF concern, so the presented tokens are looked up directly, in one query.
+    return getCurrentSession(request.em, readPresentedTokens(request).map((t) => t.token));
   });
 
   route(app, identityRoutes.login, async (request, reply) => {
