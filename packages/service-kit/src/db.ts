@@ -52,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> 
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true,
     },
     pool: { min: 0, max: options.poolMax },
     allowGlobalContext: false,
