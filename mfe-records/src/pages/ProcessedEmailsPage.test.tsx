@@ -37,6 +37,25 @@ describe('Processed Records page', () => {
     expect(calls.find((c) => c.path.startsWith('/api/emails'))!.path).toBe('/api/emails?page=1&limit=10&filter=all');
   });
 
+  it('keeps refreshing a Completed record until its CRM deal link arrives', async () => {
+    const awaitingDeal = createRecord({ dealUrl: null });
+    let listCalls = 0;
+    answerApi((url) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/emails') {
+        listCalls += 1;
+        const record = listCalls === 1 ? awaitingDeal : { ...awaitingDeal, dealUrl: `http://localhost:3000/processed-emails?deal=${awaitingDeal.id}` };
+        return { body: { data: [record], total: 1 } };
+      }
+      return undefined;
+    });
+    renderPage(<ProcessedEmailsPage />, { path: '/processed-emails' });
+    expect(await screen.findByText('Completed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'View CRM deal' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'View CRM deal' }, { timeout: 6000 })).toBeTruthy();
+    expect(listCalls).toBe(2);
+  }, 10_000);
+
   it('retries a failed record with the real call and toasts Processing Started', async () => {
     const failed = createRecord({ status: 'failed', statusReason: 'The PDF is encrypted', dealUrl: null });
     const calls = answerApi((url, init) => {

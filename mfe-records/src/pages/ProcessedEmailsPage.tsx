@@ -91,7 +91,12 @@ type TDialog =
   | { kind: 'analysis'; record: TEmailRecord }
   | null;
 
-const isInFlight = (record: TEmailRecord) => record.status === 'pending' || record.status === 'processing';
+/**
+ * Still changing on the server: pending or processing, or completed while svc-crm has not yet answered with
+ * its deal (crm.deal.created sets the link; crm.deal.rejected turns the record into Missing Domain).
+ */
+const isInFlight = (record: TEmailRecord) =>
+  record.status === 'pending' || record.status === 'processing' || (record.status === 'completed' && !record.dealUrl);
 
 function scanErrorText(error: unknown): string {
   // A refusal the user can act on (no mailbox connected, wrong credentials) says what it is.
