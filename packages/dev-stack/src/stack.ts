@@ -15,7 +15,7 @@ import {
   type TRemoteFolder,
   type TStackService,
 } from './paths.js';
-import { createDatabase, DEFAULT_ADMIN_URL, ensureDatabase } from './postgres.js';
+import { createDatabase, DEFAULT_ADMIN_URL } from './postgres.js';
 import { findFreePort } from './ports.js';
 import { isAnswering, portOr } from './ports-extra.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
@@ -136,8 +136,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         const url = new URL(serverUrl);
         url.pathname = `/${SERVICE_LAYOUT[name].database}`;
         const override = process.env[`${name.toUpperCase()}_DATABASE_URL`];
+        // Each service creates its own database if missing (service-kit), so nothing to create here.
         databaseUrls[name] = override ?? url.toString();
-        await ensureDatabase(databaseUrls[name]);
       }
     }
 

@@ -20,7 +20,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, 
   h.svc.app.inject({ method, url, payload, headers: h.headers(ORG, role, role === 'owner' ? ORG * 100 : ORG * 100 + 1) });
 const creds = () => ({ host: imap.host, port: imap.port, secure: false, username: imap.user, password: imap.password });
 
-describe.skipIf(!existsSync(DOVECOT_BINARY))('Integration 1: IMAP mailbox against a real dovecot', () => {
+// CI installs dovecot-imapd (.ci/run): there a missing binary fails these tests instead of skipping them.
+describe.skipIf(!existsSync(DOVECOT_BINARY) && !process.env.CI)('Integration 1: IMAP mailbox against a real dovecot', () => {
   beforeAll(async () => {
     imap = await startDovecot();
     h = await startHarness({ env: { MAILBOX_SCAN_TICK_MS: '200', IMAP_TIMEOUT_MS: '3000' } });
