@@ -17,14 +17,14 @@ test('a remote gets publicPath auto, content hashes, a manifest, loaded-first an
   assert.equal(mf.shareStrategy, 'loaded-first');
   assert.equal(mf.dts, false);
   assert.deepEqual(mf.manifest, { fileName: 'mf-manifest.json' });
-  assert.deepEqual(mf.experiments, { externalRuntime: true });
+  assert.deepEqual(mf.experiments, { externalRuntime: true, optimization: { target: 'web' } });
 });
 
 test('the host gets an absolute publicPath, an HTML page and provides the MF runtime', () => {
   const config = createMfConfig({ name: 'shell', dirname: '/tmp/shell', isHost: true });
   assert.equal(config.output.publicPath, '/');
   assert.ok(config.plugins.some((p) => p.constructor.name === 'HtmlRspackPlugin'));
-  assert.deepEqual(federationOptions(config).experiments, { provideExternalRuntime: true });
+  assert.deepEqual(federationOptions(config).experiments, { provideExternalRuntime: true, optimization: { target: 'web' } });
 });
 
 test('singletons: react, router, query, web-kit and the granular Fluent packages, never the barrel', () => {

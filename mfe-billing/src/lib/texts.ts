@@ -1,4 +1,4 @@
-import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
+// No date-fns here: the landing page's PurchaseButton imports this module (dates live in dates.ts).
 
 /** Every message of seed 001 sections 2, 4 and 8 that the billing screens show. */
 export const BillingTexts = {
@@ -48,21 +48,6 @@ export const AccessTexts = {
 
 /** The fixed template the guide remixes on the external code-hosting platform. */
 export const TEMPLATE_URL = 'https://replit.com/@dealflow/saas-starter-template';
-
-/** The trial banner's four messages (seed 001 section 4). */
-export function trialMessage(trialEndsAt: string | null | undefined, now = new Date()): string {
-  const end = trialEndsAt ? parseISO(trialEndsAt) : null;
-  if (!end || !isValid(end)) return 'You are currently on a free trial.';
-  const days = differenceInCalendarDays(end, now);
-  if (days > 0) return `Your free trial ends in ${days} ${days === 1 ? 'day' : 'days'} (${format(end, 'MMM d, yyyy')}).`;
-  if (days === 0) return 'Your free trial ends today. Your subscription begins tomorrow.';
-  return 'Your free trial has ended. You will be charged soon.';
-}
-
-export const formatDate = (iso: string | null | undefined) => {
-  const date = iso ? parseISO(iso) : null;
-  return date && isValid(date) ? format(date, 'MMM d, yyyy') : null;
-};
 
 export const statusLabel = (status: string | null | undefined) =>
   status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : 'Active';

@@ -25,10 +25,9 @@ import {
   CHECKOUT_REDIRECT_DELAY_MS,
   PORTAL_ERROR_DURATION_MS,
   browser,
-  formatDate,
   statusLabel,
-  trialMessage,
 } from '../lib/texts.js';
+import { formatDate, trialMessage } from '../lib/dates.js';
 
 type TSubscription = z.infer<typeof ZSubscription>;
 type TUsage = z.infer<typeof ZUsage>;

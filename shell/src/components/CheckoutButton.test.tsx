@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toaster } from '@dealflow/web-kit';
 import { CHECKOUT_ERROR_DEFAULT, CheckoutButton, checkoutErrorText } from './CheckoutButton';
-import { stubApi } from '../test/render';
+import { renderApp, sessionFor, stubApi } from '../test/render';
 
 afterEach(() => {
   cleanup();
@@ -14,26 +14,42 @@ describe('CheckoutButton (the shell fallback purchase button)', () => {
   it('posts /api/stripe/checkout with no body, shows Processing... disabled, then a Checkout Error toast', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
-    const calls = stubApi(async () => {
+    const calls = stubApi(async (call) => {
+      if (call.url.endsWith('/api/auth/me')) return [200, sessionFor()];
       await gate;
       return [400, { message: 'No organization found. Please refresh and try again.' }];
     });
-    render(
+    renderApp(
       <>
         <CheckoutButton label="Buy Now - $50" />
         <Toaster />
       </>,
     );
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/auth/me'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
     fireEvent.click(screen.getByRole('button', { name: 'Buy Now - $50' }));
     const busy = await screen.findByRole('button', { name: 'Processing...' });
     expect(busy.hasAttribute('disabled')).toBe(true);
-    expect(calls[0]).toMatchObject({ url: '/api/stripe/checkout', method: 'POST', body: undefined });
+    const checkout = calls.filter((c) => c.url.endsWith('/api/stripe/checkout'));
+    expect(checkout).toEqual([expect.objectContaining({ method: 'POST', body: undefined })]);
     release();
     expect(await screen.findByRole('button', { name: 'Buy Now - $50' })).toBeTruthy();
     const toast = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(toast.textContent).toContain('Checkout Error');
     expect(toast.textContent).toContain('No organization found. Please refresh and try again.');
-    expect(calls).toHaveLength(1);
+    expect(calls.filter((c) => c.url.endsWith('/api/stripe/checkout'))).toHaveLength(1);
+  });
+
+  it("sends a signed-out visitor to /login first, as billing's PurchaseButton does", async () => {
+    const calls = stubApi(() => [401, { message: 'Not authenticated' }]);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderApp(<CheckoutButton label="Purchase Now" />);
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/auth/me'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase Now' }));
+    expect(assign).toHaveBeenCalledWith('/login');
+    expect(calls.some((c) => c.url.endsWith('/api/stripe/checkout'))).toBe(false);
   });
 
   it('uses the error message, the message field, or the default text', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@fluentui/react-components';
-import { apiRequest, toast } from '@dealflow/web-kit';
+import { apiRequest, toast, useAuth } from '@dealflow/web-kit';
 
 export const CHECKOUT_ERROR_TITLE = 'Checkout Error';
 export const CHECKOUT_ERROR_DEFAULT = 'There was a problem initiating checkout. Please try again.';
@@ -15,13 +15,19 @@ export function checkoutErrorText(error: unknown): string {
 }
 
 /**
- * The shell's own purchase button, used when mfe_billing's PurchaseButton cannot be loaded: POST
- * /api/stripe/checkout with no body (the one-time purchase), 'Processing...' and disabled meanwhile,
+ * The shell's own purchase button, used until mfe_billing's PurchaseButton has loaded or when it cannot be:
+ * it behaves as billing's does. A signed-out visitor signs in first (full navigation to /login); otherwise
+ * POST /api/stripe/checkout with no body (the one-time purchase), 'Processing...' and disabled meanwhile,
  * then the browser goes to the returned url.
  */
 export function CheckoutButton({ label, appearance = 'primary', size = 'large' }: { label: string; appearance?: ButtonProps['appearance']; size?: ButtonProps['size'] }) {
   const [processing, setProcessing] = useState(false);
+  const { isAuthenticated } = useAuth();
   const start = async () => {
+    if (!isAuthenticated) {
+      window.location.assign('/login');
+      return;
+    }
     setProcessing(true);
     try {
       const answer = await apiRequest<{ url?: string }>('POST', '/api/stripe/checkout');

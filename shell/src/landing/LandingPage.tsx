@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { RemoteComponent, useAuth } from '@dealflow/web-kit';
+import { useAuth } from '@dealflow/web-kit';
 import { Plans, TEMPLATE_PRICE_USD, TRIAL_DAYS } from '@dealflow/contracts/plans';
-import { CheckoutButton } from '../components/CheckoutButton';
+import { LandingPurchaseButton as PurchaseButton } from './LandingPurchaseButton';
 import { faqs, features, integrations, testimonials } from './content';
 
 const useStyles = makeStyles({
@@ -49,18 +49,6 @@ const useStyles = makeStyles({
   footerInner: { display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: '12px', color: tokens.colorNeutralForeground3 },
   footerLinks: { display: 'flex', gap: '16px', listStyleType: 'none', margin: 0, padding: 0 },
 });
-
-/** The landing page's purchase button: billing's PurchaseButton, or the shell's own when billing is down. */
-function PurchaseButton({ label, appearance }: { label: string; appearance?: 'primary' | 'secondary' }) {
-  return (
-    <RemoteComponent
-      id="mfe_billing/PurchaseButton"
-      props={{ label, appearance }}
-      loading={<CheckoutButton label={label} appearance={appearance} />}
-      fallback={<CheckoutButton label={label} appearance={appearance} />}
-    />
-  );
-}
 
 export default function LandingPage() {
   const styles = useStyles();
@@ -232,7 +220,7 @@ export default function LandingPage() {
                   <li>6 months of updates</li>
                   <li>Documentation and setup guide</li>
                 </ul>
-                <PurchaseButton label="Purchase Now" appearance="secondary" />
+                <PurchaseButton label="Purchase Now" appearance="secondary" loadWhenNear />
               </article>
             </div>
           </div>
@@ -272,7 +260,7 @@ export default function LandingPage() {
               ))}
             </div>
             <div className={styles.ctaRow} style={{ marginTop: '40px' }}>
-              {isAuthenticated ? null : <PurchaseButton label={buyLabel} />}
+              {isAuthenticated ? null : <PurchaseButton label={buyLabel} loadWhenNear />}
             </div>
           </div>
         </section>

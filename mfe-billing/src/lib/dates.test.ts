@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trialMessage } from './texts.js';
+import { trialMessage } from './dates.js';
 
 describe('trialMessage', () => {
   const now = new Date('2026-11-21T10:00:00.000Z');
