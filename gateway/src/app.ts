@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import { isCrossSiteRequest, loggerOptions } from '@dealflow/service-kit';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -13,6 +12,8 @@ import type { TGatewayConfig } from './config.js';
 import { registerDocs } from './docs.js';
 import { GatewayError, installErrorHandler, labelOf, upstreamFailure } from './errors.js';
 import { IdentityClient, readSessionTokens } from './identity.js';
+import { UpstreamProxy } from './proxy.js';
+import { batchedRedisStore } from './rate-limit-store.js';
 import { findUpstream, remotesFromConfig, upstreamUrls, type TUpstreamName } from './upstreams.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,6 +23,10 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const NON_PAGE_PREFIXES = ['/api/', '/webhooks/', '/internal/', '/remotes/', '/pay/'];
 /** Content-hashed build output (rspack `[name].[contenthash:8].js`): cached for a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|mjs|woff2?|png|svg|jpg|webp)$/;
+/** Client headers the services must never see from outside: only the gateway sets them. */
+const GATEWAY_ONLY_HEADERS = new Set(['x-identity-token', 'x-internal-token']);
+/** A remote's static files need none of the visitor's credentials. */
+const REMOTE_DROPPED_HEADERS = new Set([...GATEWAY_ONLY_HEADERS, 'cookie', 'authorization']);
 /** Login, register and password reset get the strict per-IP limit. */
 const AUTH_LIMITED_ROUTES = ['/api/auth/login', '/api/auth/register', '/api/auth/forgot-password'];
 
@@ -60,6 +65,7 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
     timeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 5000),
   });
   app.decorate('identity', identity);
+  const proxy = new UpstreamProxy({ connections: config.UPSTREAM_CONNECTIONS, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
 
   let redis: Redis | null = null;
   if (config.REDIS_URL) {
@@ -93,6 +99,7 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
   });
   app.addHook('onClose', async () => {
     await identity.close();
+    await proxy.close();
     redis?.disconnect();
   });
 
@@ -133,21 +140,10 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
 
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
+    ...(redis ? { store: batchedRedisStore({ redis, nameSpace: config.RATE_LIMIT_NAMESPACE, flushMs: config.RATE_LIMIT_FLUSH_MS }) } : {}),
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new GatewayError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-  });
-
-  await app.register(replyFrom, {
-    disableRequestLogging: true,
-    undici: {
-      connections: config.UPSTREAM_CONNECTIONS,
-      pipelining: 1,
-      keepAliveTimeout: 30_000,
-      headersTimeout: config.UPSTREAM_TIMEOUT_MS,
-      bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
-    },
   });
 
   app.get('/healthz', { compress: false }, async () => ({ status: 'ok' }));
@@ -158,12 +154,14 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
   const manifest = Object.fromEntries(remotes.map((r) => [r.name, r.manifest]));
   app.get('/remotes.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(manifest));
   for (const remote of remotes) {
+    const target = splitUrl(remote.origin);
     app.get(`/remotes/${remote.folder}/*`, async (request, reply) => {
       const rest = request.url.slice(`/remotes/${remote.folder}/`.length);
-      return reply.from(`${remote.origin}/${rest}`, {
-        onError: (failed, { error }) => failed.send(upstreamFailure(`${remote.folder} remote`, error)),
-        retryDelay: () => null,
-      });
+      try {
+        return await proxy.forward(request, reply, { origin: target.origin, path: `${target.base}/${rest}`, drop: REMOTE_DROPPED_HEADERS });
+      } catch (error) {
+        throw upstreamFailure(`${remote.folder} remote`, error);
+      }
     });
   }
 
@@ -173,38 +171,38 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
     proxyScope.removeAllContentTypeParsers();
     proxyScope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+    const targets = Object.fromEntries(
+      Object.entries(upstreams).map(([name, url]) => [name, splitUrl(url)]),
+    ) as Record<TUpstreamName, { origin: string; base: string }>;
+
     const forward = (withIdentity: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
       const upstream = findUpstream(path);
       if (!upstream) throw new GatewayError(404, `Route ${request.method} ${path} not found`);
       const identityToken = withIdentity ? await resolveIdentity(request, upstream) : null;
-      const unsafe = !isSafeMethod(request.method);
-      return reply.from(upstreams[upstream] + request.url, {
-        retryDelay: () => null,
-        rewriteRequestHeaders: (original, headers) => {
-          delete headers['x-identity-token'];
-          delete headers['x-internal-token'];
-          if (identityToken) headers['x-identity-token'] = identityToken;
-          headers['x-request-id'] = original.id;
-          const previous = original.headers['x-forwarded-for'];
-          headers['x-forwarded-for'] =
-            config.TRUST_PROXY && typeof previous === 'string' ? `${previous}, ${original.ip}` : original.ip;
-          headers['x-forwarded-proto'] = original.protocol;
-          headers['x-forwarded-host'] = original.host;
-          return headers;
-        },
-        onResponse: (_request, proxied, response) => {
-          // A write to identity may have changed what the session carries (logout, new organization,
-          // role): the next GET asks identity again instead of reading the cache.
-          if (unsafe && upstream === 'identity') {
-            const { bearer, cookie } = readSessionTokens(request.headers);
-            if (bearer) identity.invalidate(bearer);
-            if (cookie) identity.invalidate(cookie);
-          }
-          proxied.send(response.stream);
-        },
-        onError: (failed, { error }) => failed.send(upstreamFailure(upstream, error)),
-      });
+      const previous = request.headers['x-forwarded-for'];
+      const set: Record<string, string> = {
+        'x-request-id': request.id,
+        'x-forwarded-for': config.TRUST_PROXY && typeof previous === 'string' ? `${previous}, ${request.ip}` : request.ip,
+        'x-forwarded-proto': request.protocol,
+        'x-forwarded-host': request.host,
+      };
+      if (identityToken) set['x-identity-token'] = identityToken;
+      const target = targets[upstream];
+      let sent: FastifyReply;
+      try {
+        sent = await proxy.forward(request, reply, { origin: target.origin, path: target.base + request.url, set, drop: GATEWAY_ONLY_HEADERS });
+      } catch (error) {
+        throw upstreamFailure(upstream, error);
+      }
+      // A write to identity may have changed what the session carries (logout, new organization, role):
+      // the next GET asks identity again instead of reading the cache.
+      if (!isSafeMethod(request.method) && upstream === 'identity') {
+        const { bearer, cookie } = readSessionTokens(request.headers);
+        if (bearer) identity.invalidate(bearer);
+        if (cookie) identity.invalidate(cookie);
+      }
+      return sent;
     };
 
     /** CSRF check, then the session token -> identity JWT exchange (null: not signed in). */
@@ -230,7 +228,8 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
     };
 
     const apiLimit = { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
-    const authLimit = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
+    // `exact`: counted in Redis one by one (see rate-limit-store.ts); the general limit is counted in batches.
+    const authLimit = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS, exact: true };
     for (const url of AUTH_LIMITED_ROUTES) {
       proxyScope.post(url, { compress: false, config: { rateLimit: authLimit } }, forward(true));
     }
@@ -275,6 +274,12 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
   });
 
   return app;
+}
+
+/** `http://host:port/base` -> its origin and its path without the trailing slash. */
+function splitUrl(url: string): { origin: string; base: string } {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, base: parsed.pathname.replace(/\/+$/, '') };
 }
 
 /**

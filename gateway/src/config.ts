@@ -53,6 +53,8 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Key prefix of the counters in Redis (shared by every gateway replica). */
   RATE_LIMIT_NAMESPACE: z.string().min(1).default('dealflow-gateway-rl:'),
+  /** With Redis, /api/* hits are added to the shared counters in one write per this many ms (login etc.: each hit). */
+  RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(1).max(1000).default(20),
   /** Behind an ingress/load balancer: take the client IP and protocol from X-Forwarded-*. */
   TRUST_PROXY: flag,
   /** Extra origins allowed in CSP frame-src (the landing page's demo video). */

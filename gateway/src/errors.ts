@@ -19,7 +19,7 @@ const LABELS: Record<string, string> = {
 };
 export const labelOf = (upstream: string) => LABELS[upstream] ?? upstream;
 
-/** Maps a failed proxy attempt (undici / reply-from error) to 502, 503 or 504 with a message people can read. */
+/** Maps a failed proxy attempt (an undici error) to 502, 503 or 504 with a message people can read. */
 export function upstreamFailure(upstream: string, error: unknown): GatewayError {
   const label = labelOf(upstream);
   const err = error as { code?: string; statusCode?: number; cause?: { code?: string } };

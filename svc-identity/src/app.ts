@@ -40,6 +40,7 @@ export async function buildApp(config: TConfig) {
     routes: async (app, ctx) => {
       deps = {
         config,
+        sql: ctx.sql,
         jwt,
         logger: ctx.logger,
         mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.MAIL_OUTBOX_DIR, logger: ctx.logger }),

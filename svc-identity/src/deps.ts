@@ -1,3 +1,4 @@
+import type { SqlReader } from '@dealflow/service-kit';
 import type { TConfig } from './config.js';
 import type { TMailer, TLoggerLike } from './repositories/mailer.js';
 import type { TThrottle } from './security/throttle.js';
@@ -6,6 +7,8 @@ import type { TJwtSigner } from './security/jwt.js';
 /** What use-cases need besides the EntityManager: built once in app.ts. */
 export interface TIdentityDeps {
   config: TConfig;
+  /** Prepared statements for the per-request session reads (repositories/sessions.ts). */
+  sql: SqlReader;
   mailer: TMailer;
   throttle: TThrottle;
   jwt: TJwtSigner;

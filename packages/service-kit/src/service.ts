@@ -27,11 +27,12 @@ import { openDatabase, type TMigrationList } from './db.js';
 import { installErrorHandling } from './errors.js';
 import { loggerOptions } from './logger.js';
 import { OutboxRelay } from './outbox.js';
+import { createSqlReader, type SqlReader } from './sql.js';
 import { startTelemetry, stopTelemetry } from './telemetry.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** A forked EntityManager for this request. */
+    /** A forked EntityManager for this request (forked on first use). */
     em: EntityManager;
     /** The caller, from the gateway's x-identity-token; null when anonymous. */
     identity: Identity | null;
@@ -50,6 +51,8 @@ export interface ServiceContext<C extends TBaseConfig = TBaseConfig> {
   name: string;
   config: C;
   orm: MikroORM;
+  /** Named prepared statements for the hottest reads (see sql.ts); the ORM does everything else. */
+  sql: SqlReader;
   logger: Logger;
   redis: Redis | null;
   kafka: Kafka | null;
@@ -127,7 +130,9 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
   let consumer: Consumer | null = null;
   let producerConnected = false;
 
-  const ctx: ServiceContext<C> = { name: def.name, config, orm, logger, redis, kafka, producer: () => producer };
+  // Its own few connections, so a burst of hot reads never waits behind the ORM's transactions.
+  const sql = createSqlReader(databaseUrl, Math.min(4, config.DATABASE_POOL_MAX));
+  const ctx: ServiceContext<C> = { name: def.name, config, orm, sql, logger, redis, kafka, producer: () => producer };
 
   const app: ServiceApp = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -144,11 +149,19 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
   installErrorHandling(app as unknown as FastifyInstance);
   await app.register(fastifyCookie);
 
-  app.decorateRequest('em', null as unknown as EntityManager);
+  // The EntityManager is forked when a handler first reads request.em: routes on prepared statements
+  // (and health checks) never pay for one.
+  const forks = new WeakMap<FastifyRequest, EntityManager>();
+  app.decorateRequest('em', {
+    getter(this: FastifyRequest) {
+      let em = forks.get(this);
+      if (!em) forks.set(this, (em = orm.em.fork()));
+      return em;
+    },
+  });
   app.decorateRequest('identity', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    request.em = orm.em.fork();
   });
 
   if (def.verifyIdentityToken !== false) {
@@ -237,6 +250,7 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
       await relay?.stop().catch(() => undefined);
       await producer?.disconnect().catch(() => undefined);
       redis?.disconnect();
+      await sql.end().catch(() => undefined);
       await orm.close(true);
       await stopTelemetry();
     },

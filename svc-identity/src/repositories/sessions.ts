@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { PreparedStatement, SqlReader } from '@dealflow/service-kit';
 import type { TOrganization, TUser } from '@dealflow/contracts';
 import { SessionSchema } from '../entities/session.js';
 import { createOpaqueToken, hashToken } from '../security/tokens.js';
@@ -33,17 +34,24 @@ export interface TSessionRow {
   organizationId: number | null;
 }
 
-/** The hot path (every API request through the gateway): one query on the unique token_hash index. */
-export async function findSessionByTokenHash(em: EntityManager, tokenHash: string): Promise<TSessionRow | null> {
-  const rows = await em.getConnection().execute<
-    { session_id: number; token_hash: string; user_id: number; email: string; name: string; role: 'owner' | 'member'; organization_id: number | null }[]
-  >(
-    `select s.id as session_id, s.token_hash, u.id as user_id, u.email, u.name, u.role, u.organization_id
-       from sessions s join users u on u.id = s.user_id
-      where s.token_hash = ? and s.expires_at > now()`,
-    [tokenHash],
-  );
-  const row = rows[0];
+const LIVE_SESSION: PreparedStatement = {
+  name: 'identity.live-session',
+  text: `select s.id as session_id, s.token_hash, u.id as user_id, u.email, u.name, u.role, u.organization_id
+           from sessions s join users u on u.id = s.user_id
+          where s.token_hash = $1 and s.expires_at > now()`,
+};
+
+/** The hot path (every API request through the gateway): one prepared query on the unique token_hash index. */
+export async function findSessionByTokenHash(sql: SqlReader, tokenHash: string): Promise<TSessionRow | null> {
+  const [row] = await sql.rows<{
+    session_id: number;
+    token_hash: string;
+    user_id: number;
+    email: string;
+    name: string;
+    role: 'owner' | 'member';
+    organization_id: number | null;
+  }>(LIVE_SESSION, [tokenHash]);
   if (!row) return null;
   return {
     sessionId: row.session_id,
@@ -95,26 +103,28 @@ interface TSessionViewRow {
   org_created_at: Date | null;
 }
 
+const SESSION_VIEW: PreparedStatement = {
+  name: 'identity.session-view',
+  text: `select u.id, u.name, u.email, u.role, u.profile_picture, u.organization_id, u.digital_product_access, u.created_at,
+                o.id as org_id, o.name as org_name, o.owner_id, o.plan, o.billing_cycle, o.subscription_status,
+                o.subscription_quantity, o.stripe_customer_id, o.stripe_subscription_id, o.trial_ends_at,
+                o.created_at as org_created_at
+           from sessions s
+           join users u on u.id = s.user_id
+           left join organizations o on o.id = u.organization_id
+          where s.token_hash = $1 and s.expires_at > now()`,
+};
+
 /**
  * GET /api/auth/me in one round trip: the live session's user and organization, already in their wire
- * shape. It is the most frequent call of the product (every page, every 60 s), so it skips the ORM.
+ * shape. It is the most frequent call of the product (every page, every 60 s), so it skips the ORM and
+ * runs as a prepared statement (parsed and planned once per connection).
  */
 export async function findSessionView(
-  em: EntityManager,
+  sql: SqlReader,
   tokenHash: string,
 ): Promise<{ user: TUser; organization: TOrganization | null } | null> {
-  const rows = await em.getConnection().execute<TSessionViewRow[]>(
-    `select u.id, u.name, u.email, u.role, u.profile_picture, u.organization_id, u.digital_product_access, u.created_at,
-            o.id as org_id, o.name as org_name, o.owner_id, o.plan, o.billing_cycle, o.subscription_status,
-            o.subscription_quantity, o.stripe_customer_id, o.stripe_subscription_id, o.trial_ends_at,
-            o.created_at as org_created_at
-       from sessions s
-       join users u on u.id = s.user_id
-       left join organizations o on o.id = u.organization_id
-      where s.token_hash = ? and s.expires_at > now()`,
-    [tokenHash],
-  );
-  const row = rows[0];
+  const [row] = await sql.rows<TSessionViewRow>(SESSION_VIEW, [tokenHash]);
   if (!row) return null;
   const user: TUser = {
     id: row.id,

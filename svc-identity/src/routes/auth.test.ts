@@ -132,6 +132,24 @@ describe('me and logout', () => {
     // logging out again is harmless
     expect((await h.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} })).statusCode).toBe(200);
   });
+
+  it('clears a df_session cookie that names no live session, and leaves a live one alone', async () => {
+    const user = await registerUser(h);
+    const live = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers['set-cookie']).toBeUndefined();
+
+    await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth, payload: {} });
+    const stale = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ message: 'Not authenticated' });
+    expect(String(stale.headers['set-cookie'])).toMatch(/^df_session=; .*Expires=Thu, 01 Jan 1970/);
+
+    // Without a cookie there is nothing to clear.
+    const bearerOnly = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.auth });
+    expect(bearerOnly.statusCode).toBe(401);
+    expect(bearerOnly.headers['set-cookie']).toBeUndefined();
+  });
 });
 
 describe('nothing but a real session authenticates', () => {

@@ -12,7 +12,18 @@ import { completeProfile } from '../use-cases/complete-profile.js';
 import { refreshProductAccess } from '../use-cases/refresh-product-access.js';
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from '../use-cases/request-password-reset.js';
 import { resetPassword } from '../use-cases/reset-password.js';
-import { clearSessionCookie, presentedTokenHashes, readPresentedTokens, requestMeta, requireActor, resolveActor, setSessionCookie } from './session-auth.js';
+import { IdentityError } from '../errors.js';
+import {
+  clearSessionCookie,
+  NOT_SIGNED_IN_MESSAGE,
+  SESSION_COOKIE,
+  presentedTokenHashes,
+  readPresentedTokens,
+  requestMeta,
+  requireActor,
+  resolveActor,
+  setSessionCookie,
+} from './session-auth.js';
 
 export const toSessionDto = (user: IUser, organization: IOrganization | null, sessionId: string) => ({
   user: toUserDto(user),
@@ -26,7 +37,13 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
   route(app, identityRoutes.me, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // A read: no CSRF concern, so the presented tokens are looked up directly, in one query.
-    return getCurrentSession(request.em, readPresentedTokens(request).map((t) => t.token));
+    const presented = readPresentedTokens(request);
+    const view = await getCurrentSession(deps.sql, presented.map((t) => t.token));
+    if (view) return view;
+    // A df_session cookie that names no live session (expired, logged out elsewhere) is cleared, so the
+    // browser stops sending it.
+    if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(reply, config);
+    throw new IdentityError('NOT_SIGNED_IN', NOT_SIGNED_IN_MESSAGE);
   });
 
   route(app, identityRoutes.login, async (request, reply) => {
@@ -43,8 +60,8 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
   });
 
   route(app, identityRoutes.logout, async (request, reply) => {
-    const actor = await resolveActor(request, request.em, config);
-    await logoutUser(request.em, actor?.tokenHash ?? null);
+    const actor = await resolveActor(request, deps);
+    await logoutUser(request.em, deps.sql, actor?.tokenHash ?? null);
     clearSessionCookie(reply, config);
     return { success: true as const, message: 'You have been successfully logged out.' };
   });
@@ -56,7 +73,7 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
   });
 
   route(app, identityRoutes.updateAccess, async (request) => {
-    const actor = await requireActor(request, request.em, config);
+    const actor = await requireActor(request, deps);
     const { success, user } = await refreshProductAccess(request.em, actor);
     return { success, user: toUserDto(user) };
   });

@@ -13,7 +13,7 @@ export function registerInvitationRoutes(app: ServiceApp, deps: TIdentityDeps): 
   });
 
   route(app, identityRoutes.acceptInvitation, async (request, reply) => {
-    const actor = await resolveActor(request, request.em, deps.config);
+    const actor = await resolveActor(request, deps);
     if (!actor) {
       // Seed 000: a visitor who is not signed in completes the profile with the same token.
       return reply.code(401).send({

@@ -1,10 +1,9 @@
 import type {} from '@fastify/cookie';
-import type { EntityManager } from '@mikro-orm/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isCrossSiteRequest, SESSION_COOKIE } from '@dealflow/service-kit';
 import { IdentityError } from '../errors.js';
 import type { TConfig } from '../config.js';
-import type { TActor, TRequestMeta } from '../deps.js';
+import type { TActor, TIdentityDeps, TRequestMeta } from '../deps.js';
 import { findSessionByTokenHash } from '../repositories/sessions.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
 
@@ -39,11 +38,11 @@ export function presentedTokenHashes(request: FastifyRequest): string[] {
 }
 
 /** Resolves the signed-in user, or null. Cookie-authenticated writes from another site are refused (CSRF). */
-export async function resolveActor(request: FastifyRequest, em: EntityManager, config: TConfig): Promise<(TActor & { token: string }) | null> {
+export async function resolveActor(request: FastifyRequest, deps: Pick<TIdentityDeps, 'sql' | 'config'>): Promise<(TActor & { token: string }) | null> {
   for (const presented of readPresentedTokens(request)) {
-    const session = await findSessionByTokenHash(em, hashToken(presented.token));
+    const session = await findSessionByTokenHash(deps.sql, hashToken(presented.token));
     if (!session) continue;
-    if (presented.via === 'cookie' && isCrossSiteRequest(request, config.PUBLIC_URL)) {
+    if (presented.via === 'cookie' && isCrossSiteRequest(request, deps.config.PUBLIC_URL)) {
       throw new IdentityError('CSRF', CROSS_SITE_MESSAGE);
     }
     return {
@@ -58,8 +57,8 @@ export async function resolveActor(request: FastifyRequest, em: EntityManager, c
   return null;
 }
 
-export async function requireActor(request: FastifyRequest, em: EntityManager, config: TConfig): Promise<TActor & { token: string }> {
-  const actor = await resolveActor(request, em, config);
+export async function requireActor(request: FastifyRequest, deps: Pick<TIdentityDeps, 'sql' | 'config'>): Promise<TActor & { token: string }> {
+  const actor = await resolveActor(request, deps);
   if (!actor) throw new IdentityError('NOT_SIGNED_IN', NOT_SIGNED_IN_MESSAGE);
   return actor;
 }

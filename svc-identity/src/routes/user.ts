@@ -13,30 +13,30 @@ export function registerUserRoutes(app: ServiceApp, deps: TIdentityDeps): void {
   const { config } = deps;
 
   route(app, identityRoutes.updateProfile, async (request) => {
-    const actor = await requireActor(request, request.em, config);
+    const actor = await requireActor(request, deps);
     return toUserDto(await updateProfile(request.em, actor, request.body));
   });
 
   route(app, identityRoutes.changePassword, async (request) => {
-    const actor = await requireActor(request, request.em, config);
+    const actor = await requireActor(request, deps);
     await changePassword(request.em, actor, request.body);
     return { success: true as const, message: 'Password updated' };
   });
 
   route(app, identityRoutes.deleteUser, async (request, reply) => {
-    const actor = await requireActor(request, request.em, config);
+    const actor = await requireActor(request, deps);
     await deleteUser(request.em, actor, request.body);
     clearSessionCookie(reply, config);
     return { success: true as const, message: 'Account deleted' };
   });
 
   route(app, identityRoutes.getNotifications, async (request) => {
-    const actor = await requireActor(request, request.em, config);
+    const actor = await requireActor(request, deps);
     return getNotificationSettings(request.em, actor);
   });
 
   route(app, identityRoutes.updateNotifications, async (request) => {
-    const actor = await requireActor(request, request.em, config);
+    const actor = await requireActor(request, deps);
     return updateNotificationSettings(request.em, actor, request.body);
   });
 

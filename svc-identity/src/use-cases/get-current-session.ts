@@ -1,17 +1,15 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { IdentityError } from '../errors.js';
+import type { SqlReader } from '@dealflow/service-kit';
 import { findSessionView } from '../repositories/sessions.js';
 import { hashToken } from '../security/tokens.js';
-import { NOT_SIGNED_IN_MESSAGE } from '../routes/session-auth.js';
 
 /**
  * GET /api/auth/me: the user and the organization (with the subscription fields billing reported) of the
- * first presented token that is a live session. One query; 401 when none is.
+ * first presented token that is a live session (one prepared query per token); null when none is.
  */
-export async function getCurrentSession(em: EntityManager, presentedTokens: string[]) {
+export async function getCurrentSession(sql: SqlReader, presentedTokens: string[]) {
   for (const token of presentedTokens) {
-    const view = await findSessionView(em, hashToken(token));
+    const view = await findSessionView(sql, hashToken(token));
     if (view) return { ...view, sessionId: token };
   }
-  throw new IdentityError('NOT_SIGNED_IN', NOT_SIGNED_IN_MESSAGE);
+  return null;
 }

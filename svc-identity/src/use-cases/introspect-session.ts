@@ -1,15 +1,15 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { SqlReader } from '@dealflow/service-kit';
 import type { TJwtSigner } from '../security/jwt.js';
 import { findSessionByTokenHash } from '../repositories/sessions.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
 
 /**
  * Gateway's per-request check: opaque token -> the identity and a 5-minute ES256 JWT for the services.
- * One indexed query (sessions.token_hash joined to users by primary key). null = not signed in.
+ * One prepared query (sessions.token_hash joined to users by primary key). null = not signed in.
  */
-export async function introspectSession(em: EntityManager, jwt: TJwtSigner, token: string) {
+export async function introspectSession(sql: SqlReader, jwt: TJwtSigner, token: string) {
   if (!isPlausibleToken(token)) return null;
-  const session = await findSessionByTokenHash(em, hashToken(token));
+  const session = await findSessionByTokenHash(sql, hashToken(token));
   if (!session) return null;
   const identity = {
     userId: session.userId,
