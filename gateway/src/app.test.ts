@@ -152,11 +152,25 @@ describe('identity on the wire', () => {
   it('exchanges the session cookie for the identity JWT and strips a forged one', async () => {
     const response = await gateway.inject({
       method: 'GET',
+      url: '/api/stripe/usage',
+      headers: { cookie: `theme=dark; df_session=${VALID_TOKEN}`, 'x-identity-token': 'forged', 'x-internal-token': 'x' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(billing.seen.at(-1)?.headers['x-identity-token']).toBe(JWT_OF_ADA);
+    expect(billing.seen.at(-1)?.headers['x-internal-token']).toBeUndefined();
+  });
+
+  it('sends identity the session token as it came, with no exchange and no forged headers', async () => {
+    const before = introspections.length;
+    const response = await gateway.inject({
+      method: 'GET',
       url: '/api/auth/me',
       headers: { cookie: `theme=dark; df_session=${VALID_TOKEN}`, 'x-identity-token': 'forged', 'x-internal-token': 'x' },
     });
     expect(response.statusCode).toBe(200);
-    expect(identity.seen.at(-1)?.headers['x-identity-token']).toBe(JWT_OF_ADA);
+    expect(introspections).toHaveLength(before);
+    expect(identity.seen.at(-1)?.headers.cookie).toBe(`theme=dark; df_session=${VALID_TOKEN}`);
+    expect(identity.seen.at(-1)?.headers['x-identity-token']).toBeUndefined();
     expect(identity.seen.at(-1)?.headers['x-internal-token']).toBeUndefined();
   });
 
@@ -175,14 +189,17 @@ describe('identity on the wire', () => {
   it('caches answers for reads, asks again for writes and after a write to identity', async () => {
     const headers = { cookie: `df_session=${VALID_TOKEN}` };
     gateway.identity.invalidate(VALID_TOKEN);
-    await gateway.inject({ method: 'GET', url: '/api/auth/me', headers });
-    await gateway.inject({ method: 'GET', url: '/api/auth/me', headers });
-    expect(introspections).toHaveLength(1);
+    const start = introspections.length;
+    await gateway.inject({ method: 'GET', url: '/api/stripe/usage', headers });
+    await gateway.inject({ method: 'GET', url: '/api/stripe/usage', headers });
+    expect(introspections).toHaveLength(start + 1);
 
+    await gateway.inject({ method: 'POST', url: '/api/stripe/usage', headers: { ...headers, 'sec-fetch-site': 'same-origin' } });
+    expect(introspections).toHaveLength(start + 2);
+    // A write to identity (here a logout) drops the cached answer: the next read asks again.
     await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...headers, 'sec-fetch-site': 'same-origin' } });
-    expect(introspections).toHaveLength(2);
-    await gateway.inject({ method: 'GET', url: '/api/auth/me', headers });
-    expect(introspections).toHaveLength(3);
+    await gateway.inject({ method: 'GET', url: '/api/stripe/usage', headers });
+    expect(introspections).toHaveLength(start + 3);
   });
 
   it('refuses a cross-site cookie write with 403 but lets same-origin and bearer writes through', async () => {
@@ -306,6 +323,13 @@ describe('web assets', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+    // The API's JSON answers get the REST set: nothing may load from them or frame them.
+    const api = await gateway.inject({ method: 'GET', url: '/api/stripe/usage' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
 
     const asset = await gateway.inject({ method: 'GET', url: '/main.0123abcd.js' });
     expect(asset.body).toBe(SHELL_JS);

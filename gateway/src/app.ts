@@ -129,9 +129,20 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // JSON answers of the API get OWASP's REST set instead: nothing in them may load or be framed, and the
+  // 400-byte document policy is not sent on every call.
+  const apiSecurityHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const hsts = securityHeaders['strict-transport-security'];
+  if (hsts) apiSecurityHeaders['strict-transport-security'] = hsts;
   // Set on every answer; an upstream that sends its own (the /pay pages' CSP) overrides them.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(securityHeaders);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(request.routeOptions.config.jsonApi ? apiSecurityHeaders : securityHeaders);
   });
 
   // gzip/brotli for the shell, the remotes' files and the API docs. The proxied API opts out (`compress:
@@ -179,7 +190,10 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
       const path = request.url.split('?', 1)[0] ?? '/';
       const upstream = findUpstream(path);
       if (!upstream) throw new GatewayError(404, `Route ${request.method} ${path} not found`);
-      const identityToken = withIdentity ? await resolveIdentity(request, upstream) : null;
+      // Identity authenticates the session token itself: requests to it need no exchange (one hop less).
+      let identityToken: string | null = null;
+      if (withIdentity && upstream === 'identity') refuseCrossSite(request);
+      else if (withIdentity) identityToken = await resolveIdentity(request, upstream);
       const previous = request.headers['x-forwarded-for'];
       const set: Record<string, string> = {
         'x-request-id': request.id,
@@ -205,14 +219,16 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
       return sent;
     };
 
+    const refuseCrossSite = (request: FastifyRequest) => {
+      if (isCrossSiteRequest(request, config.PUBLIC_URL)) throw new GatewayError(403, 'Cross-site request refused');
+    };
+
     /** CSRF check, then the session token -> identity JWT exchange (null: not signed in). */
     const resolveIdentity = async (request: FastifyRequest, upstream: TUpstreamName): Promise<string | null> => {
       const { bearer, cookie } = readSessionTokens(request.headers);
       if (!bearer && !cookie) return null;
       const unsafe = !isSafeMethod(request.method);
-      if (isCrossSiteRequest(request, config.PUBLIC_URL)) {
-        throw new GatewayError(403, 'Cross-site request refused');
-      }
+      refuseCrossSite(request);
       for (const token of bearer && cookie && bearer !== cookie ? [bearer, cookie] : [bearer ?? cookie]) {
         if (!token) continue;
         const answer = await identity.resolve(token, { fresh: unsafe, requestId: request.id });
@@ -231,13 +247,13 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
     // `exact`: counted in Redis one by one (see rate-limit-store.ts); the general limit is counted in batches.
     const authLimit = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS, exact: true };
     for (const url of AUTH_LIMITED_ROUTES) {
-      proxyScope.post(url, { compress: false, config: { rateLimit: authLimit } }, forward(true));
+      proxyScope.post(url, { compress: false, config: { rateLimit: authLimit, jsonApi: true } }, forward(true));
     }
-    proxyScope.all('/api/*', { compress: false, config: { rateLimit: apiLimit } }, forward(true));
+    proxyScope.all('/api/*', { compress: false, config: { rateLimit: apiLimit, jsonApi: true } }, forward(true));
     proxyScope.all('/pay', { compress: false, config: { rateLimit: apiLimit } }, forward(true));
     proxyScope.all('/pay/*', { compress: false, config: { rateLimit: apiLimit } }, forward(true));
     // Webhooks authenticate themselves (signatures, shared secrets) and come in bursts: no session, no limit.
-    proxyScope.all('/webhooks/*', { compress: false }, forward(false));
+    proxyScope.all('/webhooks/*', { compress: false, config: { jsonApi: true } }, forward(false));
   });
 
   // ---- the shell (SPA): hashed assets cached for a year, index.html always revalidated
@@ -300,5 +316,9 @@ function computeSecurityHeaders(options: HelmetOptions): Record<string, string> 
 declare module 'fastify' {
   interface FastifyInstance {
     identity: IdentityClient;
+  }
+  interface FastifyContextConfig {
+    /** A proxied API route: JSON answers, the REST set of security headers. */
+    jsonApi?: boolean;
   }
 }

@@ -9,7 +9,7 @@ import { createMailer } from './repositories/mailer.js';
 import { createThrottle } from './security/throttle.js';
 import { createJwtSigner } from './security/jwt.js';
 import { warmPasswordHasher } from './security/passwords.js';
-import { deleteExpiredCredentials } from './repositories/sessions.js';
+import { createSessionReader, deleteExpiredCredentials } from './repositories/sessions.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerInvitationRoutes } from './routes/invitations.js';
 import { registerOrganizationRoutes } from './routes/organizations.js';
@@ -40,7 +40,7 @@ export async function buildApp(config: TConfig) {
     routes: async (app, ctx) => {
       deps = {
         config,
-        sql: ctx.sql,
+        sessions: createSessionReader(ctx.sql),
         jwt,
         logger: ctx.logger,
         mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.MAIL_OUTBOX_DIR, logger: ctx.logger }),

@@ -1,5 +1,5 @@
-import type { SqlReader } from '@dealflow/service-kit';
 import type { TConfig } from './config.js';
+import type { TSessionReader } from './repositories/sessions.js';
 import type { TMailer, TLoggerLike } from './repositories/mailer.js';
 import type { TThrottle } from './security/throttle.js';
 import type { TJwtSigner } from './security/jwt.js';
@@ -7,8 +7,8 @@ import type { TJwtSigner } from './security/jwt.js';
 /** What use-cases need besides the EntityManager: built once in app.ts. */
 export interface TIdentityDeps {
   config: TConfig;
-  /** Prepared statements for the per-request session reads (repositories/sessions.ts). */
-  sql: SqlReader;
+  /** The per-request session reads, batched on a prepared statement (repositories/sessions.ts). */
+  sessions: TSessionReader;
   mailer: TMailer;
   throttle: TThrottle;
   jwt: TJwtSigner;

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import DataLoader from 'dataloader';
 import type { PreparedStatement, SqlReader } from '@dealflow/service-kit';
 import type { TOrganization, TUser } from '@dealflow/contracts';
 import { SessionSchema } from '../entities/session.js';
@@ -34,36 +35,6 @@ export interface TSessionRow {
   organizationId: number | null;
 }
 
-const LIVE_SESSION: PreparedStatement = {
-  name: 'identity.live-session',
-  text: `select s.id as session_id, s.token_hash, u.id as user_id, u.email, u.name, u.role, u.organization_id
-           from sessions s join users u on u.id = s.user_id
-          where s.token_hash = $1 and s.expires_at > now()`,
-};
-
-/** The hot path (every API request through the gateway): one prepared query on the unique token_hash index. */
-export async function findSessionByTokenHash(sql: SqlReader, tokenHash: string): Promise<TSessionRow | null> {
-  const [row] = await sql.rows<{
-    session_id: number;
-    token_hash: string;
-    user_id: number;
-    email: string;
-    name: string;
-    role: 'owner' | 'member';
-    organization_id: number | null;
-  }>(LIVE_SESSION, [tokenHash]);
-  if (!row) return null;
-  return {
-    sessionId: row.session_id,
-    tokenHash: row.token_hash,
-    userId: row.user_id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    organizationId: row.organization_id,
-  };
-}
-
 export const deleteSessionByTokenHash = (em: EntityManager, tokenHash: string): Promise<number> =>
   em.nativeDelete(SessionSchema, { tokenHash });
 
@@ -82,6 +53,8 @@ export async function deleteExpiredCredentials(em: EntityManager): Promise<numbe
 }
 
 interface TSessionViewRow {
+  token_hash: string;
+  session_id: number;
   id: number;
   name: string;
   email: string;
@@ -89,7 +62,7 @@ interface TSessionViewRow {
   profile_picture: string | null;
   organization_id: number | null;
   digital_product_access: boolean;
-  created_at: Date;
+  created_at: string;
   org_id: number | null;
   org_name: string | null;
   owner_id: number | null;
@@ -99,33 +72,75 @@ interface TSessionViewRow {
   subscription_quantity: number | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
-  trial_ends_at: Date | null;
-  org_created_at: Date | null;
+  trial_ends_at: string | null;
+  org_created_at: string | null;
 }
 
-const SESSION_VIEW: PreparedStatement = {
-  name: 'identity.session-view',
-  text: `select u.id, u.name, u.email, u.role, u.profile_picture, u.organization_id, u.digital_product_access, u.created_at,
+/** The live sessions among the given token hashes, with their user and organization: one index probe each. */
+const LIVE_SESSIONS: PreparedStatement = {
+  name: 'identity.live-sessions',
+  text: `select s.token_hash, s.id as session_id,
+                u.id, u.name, u.email, u.role, u.profile_picture, u.organization_id, u.digital_product_access, u.created_at,
                 o.id as org_id, o.name as org_name, o.owner_id, o.plan, o.billing_cycle, o.subscription_status,
                 o.subscription_quantity, o.stripe_customer_id, o.stripe_subscription_id, o.trial_ends_at,
                 o.created_at as org_created_at
            from sessions s
            join users u on u.id = s.user_id
            left join organizations o on o.id = u.organization_id
-          where s.token_hash = $1 and s.expires_at > now()`,
+          where s.token_hash = any($1::text[]) and s.expires_at > now()`,
 };
 
+export interface TSessionView {
+  user: TUser;
+  organization: TOrganization | null;
+}
+
 /**
- * GET /api/auth/me in one round trip: the live session's user and organization, already in their wire
- * shape. It is the most frequent call of the product (every page, every 60 s), so it skips the ORM and
- * runs as a prepared statement (parsed and planned once per connection).
+ * The session reads every request makes (GET /api/auth/me, the gateway's introspection, the actor of
+ * each identity route). They skip the ORM: one prepared statement (parsed and planned once per
+ * connection), and the lookups of requests that arrive in the same turn of the event loop go to
+ * PostgreSQL as one query (DataLoader, no caching: every request sees the database's current state).
+ * Under load that is several requests per round trip; alone, a request waits for nothing.
  */
-export async function findSessionView(
-  sql: SqlReader,
-  tokenHash: string,
-): Promise<{ user: TUser; organization: TOrganization | null } | null> {
-  const [row] = await sql.rows<TSessionViewRow>(SESSION_VIEW, [tokenHash]);
-  if (!row) return null;
+export interface TSessionReader {
+  /** The live session's user and organization in their wire shape, or null. */
+  view(tokenHash: string): Promise<TSessionView | null>;
+  /** The live session and its user, or null. */
+  session(tokenHash: string): Promise<TSessionRow | null>;
+}
+
+export function createSessionReader(sql: SqlReader): TSessionReader {
+  const loader = new DataLoader<string, TSessionViewRow | null>(
+    async (hashes) => {
+      const rows = await sql.rows<TSessionViewRow>(LIVE_SESSIONS, [hashes]);
+      const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+      return hashes.map((hash) => byHash.get(hash) ?? null);
+    },
+    // setImmediate: gather every request read in this poll phase, not only those of one socket's callback.
+    { cache: false, maxBatchSize: 100, batchScheduleFn: (callback) => setImmediate(callback) },
+  );
+  return {
+    async view(tokenHash) {
+      const row = await loader.load(tokenHash);
+      return row ? toSessionView(row) : null;
+    },
+    async session(tokenHash) {
+      const row = await loader.load(tokenHash);
+      if (!row) return null;
+      return {
+        sessionId: row.session_id,
+        tokenHash: row.token_hash,
+        userId: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        organizationId: row.organization_id,
+      };
+    },
+  };
+}
+
+function toSessionView(row: TSessionViewRow): TSessionView {
   const user: TUser = {
     id: row.id,
     name: row.name,

@@ -38,7 +38,7 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
     reply.header('cache-control', 'no-store');
     // A read: no CSRF concern, so the presented tokens are looked up directly, in one query.
     const presented = readPresentedTokens(request);
-    const view = await getCurrentSession(deps.sql, presented.map((t) => t.token));
+    const view = await getCurrentSession(deps.sessions, presented.map((t) => t.token));
     if (view) return view;
     // A df_session cookie that names no live session (expired, logged out elsewhere) is cleared, so the
     // browser stops sending it.
@@ -61,7 +61,7 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
 
   route(app, identityRoutes.logout, async (request, reply) => {
     const actor = await resolveActor(request, deps);
-    await logoutUser(request.em, deps.sql, actor?.tokenHash ?? null);
+    await logoutUser(request.em, deps.sessions, actor?.tokenHash ?? null);
     clearSessionCookie(reply, config);
     return { success: true as const, message: 'You have been successfully logged out.' };
   });

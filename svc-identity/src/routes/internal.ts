@@ -15,7 +15,7 @@ export function registerInternalRoutes(app: ServiceApp, deps: TIdentityDeps): vo
     app,
     internalRoutes.introspectSession,
     async (request) => {
-      const result = await introspectSession(deps.sql, deps.jwt, request.body.token);
+      const result = await introspectSession(deps.sessions, deps.jwt, request.body.token);
       if (!result) throw new IdentityError('NOT_SIGNED_IN', 'Session not found or expired');
       return {
         identityToken: result.jwt,

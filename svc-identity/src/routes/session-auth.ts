@@ -4,7 +4,6 @@ import { isCrossSiteRequest, SESSION_COOKIE } from '@dealflow/service-kit';
 import { IdentityError } from '../errors.js';
 import type { TConfig } from '../config.js';
 import type { TActor, TIdentityDeps, TRequestMeta } from '../deps.js';
-import { findSessionByTokenHash } from '../repositories/sessions.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
 
 export { SESSION_COOKIE };
@@ -38,9 +37,9 @@ export function presentedTokenHashes(request: FastifyRequest): string[] {
 }
 
 /** Resolves the signed-in user, or null. Cookie-authenticated writes from another site are refused (CSRF). */
-export async function resolveActor(request: FastifyRequest, deps: Pick<TIdentityDeps, 'sql' | 'config'>): Promise<(TActor & { token: string }) | null> {
+export async function resolveActor(request: FastifyRequest, deps: Pick<TIdentityDeps, 'sessions' | 'config'>): Promise<(TActor & { token: string }) | null> {
   for (const presented of readPresentedTokens(request)) {
-    const session = await findSessionByTokenHash(deps.sql, hashToken(presented.token));
+    const session = await deps.sessions.session(hashToken(presented.token));
     if (!session) continue;
     if (presented.via === 'cookie' && isCrossSiteRequest(request, deps.config.PUBLIC_URL)) {
       throw new IdentityError('CSRF', CROSS_SITE_MESSAGE);
@@ -57,7 +56,7 @@ export async function resolveActor(request: FastifyRequest, deps: Pick<TIdentity
   return null;
 }
 
-export async function requireActor(request: FastifyRequest, deps: Pick<TIdentityDeps, 'sql' | 'config'>): Promise<TActor & { token: string }> {
+export async function requireActor(request: FastifyRequest, deps: Pick<TIdentityDeps, 'sessions' | 'config'>): Promise<TActor & { token: string }> {
   const actor = await resolveActor(request, deps);
   if (!actor) throw new IdentityError('NOT_SIGNED_IN', NOT_SIGNED_IN_MESSAGE);
   return actor;

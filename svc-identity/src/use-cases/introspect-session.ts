@@ -1,15 +1,14 @@
-import type { SqlReader } from '@dealflow/service-kit';
 import type { TJwtSigner } from '../security/jwt.js';
-import { findSessionByTokenHash } from '../repositories/sessions.js';
+import type { TSessionReader } from '../repositories/sessions.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
 
 /**
  * Gateway's per-request check: opaque token -> the identity and a 5-minute ES256 JWT for the services.
  * One prepared query (sessions.token_hash joined to users by primary key). null = not signed in.
  */
-export async function introspectSession(sql: SqlReader, jwt: TJwtSigner, token: string) {
+export async function introspectSession(sessions: TSessionReader, jwt: TJwtSigner, token: string) {
   if (!isPlausibleToken(token)) return null;
-  const session = await findSessionByTokenHash(sql, hashToken(token));
+  const session = await sessions.session(hashToken(token));
   if (!session) return null;
   const identity = {
     userId: session.userId,

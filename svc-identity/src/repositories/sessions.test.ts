@@ -1,0 +1,66 @@
+import type { PreparedStatement, SqlReader } from '@dealflow/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIdentity, type TIdentityHarness } from '../test/harness.js';
+import { registerOwner, registerUser, type TSignedIn } from '../test/factories.js';
+import { hashToken } from '../security/tokens.js';
+import { createSessionReader } from './sessions.js';
+
+let h: TIdentityHarness;
+let owner: TSignedIn;
+let loner: TSignedIn;
+beforeAll(async () => {
+  h = await startIdentity();
+  owner = await registerOwner(h);
+  loner = await registerUser(h);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** The service's real prepared-statement reader, counting the queries it sends. */
+function countingReader() {
+  const queries: number[] = [];
+  const reader: SqlReader = {
+    rows: <T>(statement: PreparedStatement, values: readonly unknown[]) => {
+      queries.push((values[0] as string[]).length);
+      return h.svc.ctx.sql.rows<T>(statement, values);
+    },
+    end: async () => undefined,
+  };
+  return { reader, queries };
+}
+
+describe('session reader', () => {
+  it('answers the lookups of one event-loop turn with one query, each with its own session', async () => {
+    const { reader, queries } = countingReader();
+    const sessions = createSessionReader(reader);
+    const [ownerView, lonerView, unknown, ownerSession] = await Promise.all([
+      sessions.view(hashToken(owner.token)),
+      sessions.view(hashToken(loner.token)),
+      sessions.view(hashToken('no-such-session-token-0000000000')),
+      sessions.session(hashToken(owner.token)),
+    ]);
+    expect(queries).toEqual([4]);
+    expect(ownerView).toMatchObject({ user: { id: owner.user.id, role: 'owner' }, organization: { id: owner.organization?.id } });
+    expect(lonerView).toMatchObject({ user: { id: loner.user.id }, organization: null });
+    expect(unknown).toBeNull();
+    expect(ownerSession).toMatchObject({ userId: owner.user.id, organizationId: owner.organization?.id, role: 'owner', tokenHash: hashToken(owner.token) });
+  });
+
+  it('keeps nothing between turns: a session ended meanwhile is gone on the next read', async () => {
+    const { reader, queries } = countingReader();
+    const sessions = createSessionReader(reader);
+    const user = await registerUser(h);
+    expect(await sessions.view(hashToken(user.token))).not.toBeNull();
+    await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth, payload: {} });
+    expect(await sessions.view(hashToken(user.token))).toBeNull();
+    expect(queries).toEqual([1, 1]);
+  });
+
+  it('returns timestamps in ISO form whatever PostgreSQL sends', async () => {
+    const sessions = createSessionReader(h.svc.ctx.sql);
+    const view = await sessions.view(hashToken(owner.token));
+    expect(view?.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(view?.organization?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
