@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,6 +21,80 @@ function percentile(sorted: number[], p: number): number {
 
 async function load(options: autocannon.Options): Promise<autocannon.Result> {
   return autocannon({ ...options });
+}
+
+export interface FixedRateResult {
+  sent: number;
+  failures: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * An open-loop load at a constant arrival rate (what wrk2 and k6's constant-arrival-rate do): request i
+ * leaves at start + i / rate whatever happened to the earlier ones, over keep-alive connections, and
+ * each latency is measured in microseconds from its departure to the end of its answer. autocannon's
+ * `overallRate` is not this: each connection fires its share of the second back to back and then waits
+ * for the next second (a burst at full concurrency), and its coordinated-omission correction assumes
+ * a 1 ms interval, adding a made-up sample per millisecond of every slower answer.
+ */
+export async function fixedRateLoad(options: {
+  url: string;
+  headers?: Record<string, string>;
+  rate: number;
+  durationSec: number;
+}): Promise<FixedRateResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(options.url);
+  const total = Math.round(options.rate * options.durationSec);
+  const latencies: number[] = [];
+  let failures = 0;
+  let sent = 0;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const started = process.hrtime.bigint();
+      const request = http.request(
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, headers: options.headers, agent },
+        (response) => {
+          response.resume();
+          response.once('end', () => {
+            if (response.statusCode && response.statusCode < 300) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+            else failures += 1;
+            resolve();
+          });
+        },
+      );
+      request.once('error', () => {
+        failures += 1;
+        resolve();
+      });
+      request.end();
+    });
+  // Warm the connections so the first second does not measure TCP handshakes.
+  await Promise.all(Array.from({ length: 8 }, one));
+  latencies.length = 0;
+  failures = 0;
+
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  const intervalMs = 1000 / options.rate;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor((performance.now() - start) / intervalMs) + 1);
+      while (sent < due) {
+        pending.push(one());
+        sent += 1;
+      }
+      if (sent >= total) resolve();
+      else setTimeout(tick, Math.max(0, start + sent * intervalMs - performance.now()));
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  return { sent, failures, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
 }
 
 /** A bare Fastify hello world in its own process: the baseline of the throughput ratio. */
@@ -77,14 +152,8 @@ export const currentUserSection: BenchSection = {
     const max = await load({ url, headers, connections: LOAD.connections, duration: LOAD.durationSec });
     const hello = context.results.get('hello.rps');
     const ratio = hello ? (max.requests.average / hello) * 100 : NaN;
-    const fixed = await load({
-      url,
-      headers,
-      connections: 16,
-      overallRate: LOAD.fixedRate,
-      duration: LOAD.fixedDurationSec,
-    });
-    const failures = max.non2xx + max.errors + fixed.non2xx + fixed.errors;
+    const fixed = await fixedRateLoad({ url, headers, rate: LOAD.fixedRate, durationSec: LOAD.fixedDurationSec });
+    const failures = max.non2xx + max.errors + fixed.failures;
 
     // Where the time goes: each hop alone, same connections, shorter runs.
     const breakdown: BenchFigure[] = [];
@@ -117,10 +186,10 @@ export const currentUserSection: BenchSection = {
       },
       { label: 'latency p50 / p99 at full load', value: `${ms(max.latency.p50)} / ${ms(max.latency.p99)}` },
       {
-        label: `latency p50 / p99 at a fixed ${LOAD.fixedRate} req/s (${LOAD.fixedDurationSec} s)`,
-        value: `${ms(fixed.latency.p50)} / ${ms(fixed.latency.p99)}`,
+        label: `latency p50 / p99 (max) at a constant ${LOAD.fixedRate} req/s, open loop (${fmt(fixed.sent)} requests)`,
+        value: `${ms(fixed.p50)} / ${ms(fixed.p99)} (${ms(fixed.max)})`,
         target: 'p99 < 10 ms',
-        ok: fixed.latency.p99 < 10,
+        ok: fixed.p99 < 10,
       },
       { label: 'non-2xx answers and errors', value: fmt(failures), target: '0', ok: failures === 0 },
       ...breakdown,
