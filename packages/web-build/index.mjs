@@ -29,10 +29,10 @@ export const ROUTER_EXPORTS = [
 export function createSharedConfig() {
   /** @type {Record<string, { singleton: boolean; requiredVersion?: string | false; strictVersion?: boolean }>} */
   const shared = {
-    react: { singleton: true, requiredVersion: '^19.0.0' },
-    'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
-    'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-    'react-dom/client': { singleton: true, requiredVersion: '^19.0.0' },
+    react: { singleton: true, requiredVersion: '^18.3.0' },
+    'react/jsx-runtime': { singleton: true, requiredVersion: '^18.3.0' },
+    'react-dom': { singleton: true, requiredVersion: '^18.3.0' },
+    'react-dom/client': { singleton: true, requiredVersion: '^18.3.0' },
     'react-router-dom': {
       singleton: true,
       requiredVersion: '^7.0.0',

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
@@ -19,6 +19,7 @@ export default function CompleteProfilePage() {
   const [state, setState] = useInvitation(token);
   const { setSession } = useAuth();
   const {
+    control,
     register,
     handleSubmit,
     reset,
@@ -29,6 +30,8 @@ export default function CompleteProfilePage() {
     reValidateMode: 'onChange',
     defaultValues: { name: '', password: '', confirmPassword: '' },
   });
+  // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
+  const name = useWatch({ control, name: 'name' });
   const invitedName = state.status === 'valid' ? state.invitation.name : null;
   useEffect(() => {
     if (invitedName) reset({ name: invitedName, password: '', confirmPassword: '' });
@@ -75,7 +78,7 @@ export default function CompleteProfilePage() {
           <Input value={invitation.email} readOnly type="email" />
         </Field>
         <Field label="Name" required validationMessage={errors.name?.message}>
-          <Input {...register('name')} autoComplete="name" />
+          <Input {...register('name')} value={name} autoComplete="name" />
         </Field>
         <Field label="Password" required validationMessage={errors.password?.message}>
           <Input {...register('password')} type="password" autoComplete="new-password" />

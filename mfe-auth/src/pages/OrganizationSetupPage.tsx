@@ -47,7 +47,8 @@ export default function OrganizationSetupPage() {
     reValidateMode: 'onChange',
     defaultValues: { name: '', plan: 'pro', billingCycle: 'annual' },
   });
-  const [plan, billingCycle] = useWatch({ control, name: ['plan', 'billingCycle'] });
+  // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
+  const [plan, billingCycle, name] = useWatch({ control, name: ['plan', 'billingCycle', 'name'] });
   const existingName = organization?.name;
   useEffect(() => {
     if (existingName) reset({ name: existingName, plan: 'pro', billingCycle: 'annual' });
@@ -134,7 +135,7 @@ export default function OrganizationSetupPage() {
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field label="Organization name" required validationMessage={errors.name?.message}>
-          <Input {...register('name')} autoComplete="organization" />
+          <Input {...register('name')} value={name} autoComplete="organization" />
         </Field>
         <Controller
           control={control}

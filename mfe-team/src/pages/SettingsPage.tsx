@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Field, Input, Spinner, Switch, Tab, TabList } from '@fluentui/react-components';
 import { PageHeading, apiRequest, toast, useAuth } from '@dealflow/web-kit';
@@ -67,6 +67,7 @@ function ProfileTab() {
   const styles = useFormStyles();
   const { user, refresh, logout } = useAuth();
   const {
+    control,
     register,
     handleSubmit,
     reset,
@@ -76,6 +77,8 @@ function ProfileTab() {
     resolver: zodResolver(ZProfileForm),
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '' },
   });
+  // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
+  const [name, email] = useWatch({ control, name: ['name', 'email'] });
   useEffect(() => {
     if (user) reset({ name: user.name, email: user.email });
   }, [user, reset]);
@@ -95,10 +98,10 @@ function ProfileTab() {
       <Section title="Profile" description="Your name and the email you sign in with.">
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <Field label="Name" required validationMessage={errors.name?.message}>
-            <Input {...register('name')} autoComplete="name" />
+            <Input {...register('name')} value={name} autoComplete="name" />
           </Field>
           <Field label="Email" required validationMessage={errors.email?.message}>
-            <Input {...register('email')} type="email" autoComplete="email" />
+            <Input {...register('email')} value={email} type="email" autoComplete="email" />
           </Field>
           <div className={styles.actions}>
             <Button type="submit" appearance="primary" disabled={isSubmitting || !isDirty}>
@@ -133,6 +136,7 @@ function ProfileTab() {
 function SecurityTab() {
   const styles = useFormStyles();
   const {
+    control,
     register,
     handleSubmit,
     reset,
@@ -142,6 +146,9 @@ function SecurityTab() {
     resolver: zodResolver(ZPasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+
+  // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
+  const [currentPassword, newPassword, confirmPassword] = useWatch({ control, name: ['currentPassword', 'newPassword', 'confirmPassword'] });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -157,13 +164,13 @@ function SecurityTab() {
     <Section title="Change Password" description="Use at least 8 characters. Other devices will be signed out.">
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field label="Current password" required validationMessage={errors.currentPassword?.message}>
-          <Input {...register('currentPassword')} type="password" autoComplete="current-password" />
+          <Input {...register('currentPassword')} value={currentPassword} type="password" autoComplete="current-password" />
         </Field>
         <Field label="New password" required validationMessage={errors.newPassword?.message}>
-          <Input {...register('newPassword')} type="password" autoComplete="new-password" />
+          <Input {...register('newPassword')} value={newPassword} type="password" autoComplete="new-password" />
         </Field>
         <Field label="Confirm new password" required validationMessage={errors.confirmPassword?.message}>
-          <Input {...register('confirmPassword')} type="password" autoComplete="new-password" />
+          <Input {...register('confirmPassword')} value={confirmPassword} type="password" autoComplete="new-password" />
         </Field>
         <div className={styles.actions}>
           <Button type="submit" appearance="primary" disabled={isSubmitting}>
@@ -179,6 +186,7 @@ function OrganizationTab() {
   const styles = useFormStyles();
   const { organization, refresh, logout } = useAuth();
   const {
+    control,
     register,
     handleSubmit,
     reset,
@@ -188,6 +196,8 @@ function OrganizationTab() {
     resolver: zodResolver(ZOrganizationForm),
     defaultValues: { name: organization?.name ?? '' },
   });
+  // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
+  const name = useWatch({ control, name: 'name' });
   useEffect(() => {
     if (organization) reset({ name: organization.name });
   }, [organization, reset]);
@@ -207,7 +217,7 @@ function OrganizationTab() {
       <Section title="Organization" description="The name your team sees.">
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <Field label="Organization name" required validationMessage={errors.name?.message}>
-            <Input {...register('name')} autoComplete="organization" />
+            <Input {...register('name')} value={name} autoComplete="organization" />
           </Field>
           <div className={styles.actions}>
             <Button type="submit" appearance="primary" disabled={isSubmitting || !isDirty}>
