@@ -14,8 +14,11 @@ export const FLUENT_SHARED_PACKAGES = [
   '@fluentui/react-shared-contexts',
   '@griffel/react',
   '@fluentui/react-utilities',
-  '@fluentui/react-tabster',
   '@fluentui/react-portal',
+  // Tabster's and keyborg's state lives in these two (one instance per window). @fluentui/react-tabster is only
+  // hooks over them: each app bundles the hooks it uses, so the first load no longer carries all of tabster.
+  'tabster',
+  'keyborg',
 ];
 
 /** The react-router-dom exports the apps may use (the shared build keeps only these). */
