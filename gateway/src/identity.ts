@@ -9,7 +9,10 @@ export type TIdentityAnswer =
 
 interface CacheEntry {
   answer: TIdentityAnswer;
+  /** Served until then. */
   until: number;
+  /** After this a read still gets the entry but starts a refresh, so no read waits while a session is in use. */
+  refreshAt: number;
 }
 
 export interface IdentityClientOptions {
@@ -22,12 +25,20 @@ export interface IdentityClientOptions {
 
 /**
  * Exchanges an opaque session token for identity's short-lived JWT (`POST /internal/sessions/introspect`).
- * Answers are cached briefly, in a bounded map (oldest out first), so GET /api/auth/me and friends cost
- * one hop; concurrent questions about the same token share one call. Unsafe requests always ask afresh.
+ * Answers are cached briefly, in a bounded map (oldest out first), so reads cost one hop; concurrent
+ * questions about the same token share one call. Past half its life an entry is refreshed in the
+ * background while still served, so a session in steady use never waits for identity (and never gets
+ * an answer older than the TTL). Unsafe requests always ask afresh.
  */
 export class IdentityClient {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inflight = new Map<string, Promise<TIdentityAnswer>>();
+  /**
+   * Tokens invalidated while identity was being asked about them: that answer may predate the write, so
+   * it is handed to the waiting request but not cached. Kept until any such question has timed out.
+   */
+  private readonly invalidations = new Map<string, { epoch: number; at: number }>();
+  private epoch = 0;
   private readonly pool: Pool;
 
   constructor(private readonly options: IdentityClientOptions) {
@@ -42,18 +53,27 @@ export class IdentityClient {
   async resolve(token: string, options: { fresh: boolean; requestId: string }): Promise<TIdentityAnswer> {
     if (!options.fresh && this.options.ttlMs > 0) {
       const hit = this.cache.get(token);
-      if (hit && hit.until > Date.now()) return hit.answer;
+      const now = Date.now();
+      if (hit && hit.until > now) {
+        if (hit.refreshAt <= now && !this.inflight.has(token)) void this.ask(token, options.requestId);
+        return hit.answer;
+      }
     }
-    const pending = this.inflight.get(token);
-    if (pending) return pending;
-    const promise = this.introspect(token, options.requestId).finally(() => this.inflight.delete(token));
-    this.inflight.set(token, promise);
-    return promise;
+    return this.inflight.get(token) ?? this.ask(token, options.requestId);
   }
 
   /** Forget a token's answer (after a request that may have changed the session: logout, new organization...). */
   invalidate(token: string): void {
     this.cache.delete(token);
+    if (!this.inflight.delete(token)) return;
+    const now = Date.now();
+    this.invalidations.delete(token);
+    this.invalidations.set(token, { epoch: ++this.epoch, at: now });
+    // Oldest first (insertion order): drop those older than any question can last.
+    for (const [old, { at }] of this.invalidations) {
+      if (at > now - 3 * this.options.timeoutMs) break;
+      this.invalidations.delete(old);
+    }
   }
 
   get size(): number {
@@ -64,19 +84,33 @@ export class IdentityClient {
     await this.pool.close();
   }
 
+  private ask(token: string, requestId: string): Promise<TIdentityAnswer> {
+    const askedAt = this.epoch;
+    const promise: Promise<TIdentityAnswer> = this.introspect(token, requestId).then((answer) => {
+      if (this.inflight.get(token) === promise) this.inflight.delete(token);
+      // A write to the session (logout, role change...) may have happened while identity was answering.
+      const invalidated = (this.invalidations.get(token)?.epoch ?? -1) > askedAt;
+      if (!invalidated) this.remember(token, answer);
+      return answer;
+    });
+    this.inflight.set(token, promise);
+    return promise;
+  }
+
   private remember(token: string, answer: TIdentityAnswer): void {
     if (this.options.ttlMs <= 0 || answer.kind === 'unavailable') return;
-    let until = Date.now() + this.options.ttlMs;
+    const now = Date.now();
+    let until = now + this.options.ttlMs;
     // Never hand out a JWT that expires while cached (keep a 5 s margin for the hop to the service).
     if (answer.kind === 'signed-in') until = Math.min(until, answer.expiresAt - 5000);
-    if (until <= Date.now()) return;
+    if (until <= now) return;
     this.cache.delete(token);
     while (this.cache.size >= this.options.maxEntries) {
       const oldest = this.cache.keys().next().value;
       if (oldest === undefined) break;
       this.cache.delete(oldest);
     }
-    this.cache.set(token, { answer, until });
+    this.cache.set(token, { answer, until, refreshAt: now + this.options.ttlMs / 2 });
   }
 
   private async introspect(token: string, requestId: string): Promise<TIdentityAnswer> {
@@ -110,7 +144,6 @@ export class IdentityClient {
       const code = (error as { code?: string }).code ?? '';
       return { kind: 'unavailable', reason: code.includes('TIMEOUT') ? 'timeout' : 'down' };
     }
-    this.remember(token, answer);
     return answer;
   }
 }
