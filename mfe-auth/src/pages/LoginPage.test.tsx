@@ -29,6 +29,18 @@ describe('LoginPage', () => {
     await expect.poll(() => screen.queryByText('Password must be at least 8 characters.')).toBeNull();
   });
 
+  it('focuses the first invalid field and sends nothing while the form is invalid', async () => {
+    const calls = signedOut();
+    const user = userEvent.setup();
+    renderPage(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText(/Password/), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Email/));
+    expect(screen.queryByText('Password must be at least 8 characters.')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/auth/login')).toBe(false);
+  });
+
   it("shows the server's message inline when the login is refused", async () => {
     const calls = signedOut(false, { status: 401, body: { message: 'Invalid email or password' } });
     const user = userEvent.setup();

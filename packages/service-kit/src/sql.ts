@@ -11,7 +11,7 @@ export interface PreparedStatement {
  * Named prepared statements for the few reads on every request's path (GET /api/auth/me, session
  * introspection). MikroORM sends each query as text with the values inlined, so PostgreSQL parses and
  * plans it again every time: for a three-table join that is ~100 µs of database CPU against ~25 µs for
- * an executed prepared statement (measured here; see svc-identity's README). Everything else stays on
+ * an executed prepared statement (measured here: svc-identity's README, "Session reads"). Everything else stays on
  * the ORM. Rows come back as MikroORM's raw `execute` returns them (dates and timestamps as strings).
  */
 export interface SqlReader {
