@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Field, Input, Link } from '@fluentui/react-components';
-import { apiRequest, useAuth } from '@dealflow/web-kit';
+import { Field, Input, Link } from '@fluentui/react-components';
+// Button from web-kit: the shell's copy, already loaded (see web-kit's index).
+import { Button, apiRequest, useAuth } from '@dealflow/web-kit';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { InlineAlert } from '../components/InlineAlert.js';
 import { getServerMessage, isDatabaseNotInitialized } from '../lib/errors.js';
 import type { TLoginForm, TRegisterForm } from '../lib/forms.js';
 import { createLazyResolver } from '../lib/lazy-resolver.js';
+import { useLightForm } from '../lib/use-light-form.js';
 
 // The contracts' zod schemas arrive on the first focus of a field, not with the page.
 const loginValidation = createLazyResolver<TLoginForm>(() => import('../lib/forms.js').then((m) => m.loginResolver));
@@ -46,14 +47,9 @@ function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
     queryFn: () => apiRequest<TPublicConfig>('GET', '/api/config'),
     staleTime: 60 * 60 * 1000,
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<TLoginForm>({
+  // Validated on submit, revalidated on change (seed 000 section 5).
+  const { register, handleSubmit, errors, isSubmitting } = useLightForm<TLoginForm>({
     resolver: loginValidation.resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { email: '', password: '' },
   });
 
@@ -115,14 +111,8 @@ function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
   const navigate = useNavigate();
   const { register: registerAccount } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<TRegisterForm>({
+  const { register, handleSubmit, errors, isSubmitting } = useLightForm<TRegisterForm>({
     resolver: registerValidation.resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { email: '', password: '', name: '', organizationName: '' },
   });
 

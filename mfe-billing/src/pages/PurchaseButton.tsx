@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, type ButtonProps } from '@fluentui/react-components';
 import { TEMPLATE_PRICE_USD } from '@dealflow/contracts';
-import { apiRequest, toast, useAuth } from '@dealflow/web-kit';
+// Button from web-kit: the shell's copy, already loaded (see web-kit's index).
+import { Button, apiRequest, toast, useAuth, type ButtonProps } from '@dealflow/web-kit';
 import { PurchaseTexts, browser } from '../lib/texts.js';
 
 /** The Checkout Error toast's text (seed 000 section 8): the error's message, else its message field, else the default. */

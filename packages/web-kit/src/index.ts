@@ -12,3 +12,7 @@ export { Toaster } from './toast/Toaster.js';
 export { RemoteComponent } from './remote/RemoteComponent.js';
 export type { RemoteComponentProps } from './remote/RemoteComponent.js';
 export { PageHeading } from './ui/PageHeading.js';
+// Fluent's Button from this shared singleton: the shell already loads it (error panel, toasts), so a remote's
+// first screen that imports it from here does not download its own copy (~6 KB gzip).
+export { Button } from '@fluentui/react-components';
+export type { ButtonProps } from '@fluentui/react-components';
