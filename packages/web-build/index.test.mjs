@@ -1,7 +1,7 @@
 // `node --test`: the shared config keeps the decisions the apps rely on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMfConfig, createSharedConfig, FLUENT_SHARED_PACKAGES, ROUTER_EXPORTS } from './index.mjs';
+import { createMfConfig, createSharedConfig, FLUENT_SHARED_PACKAGES, QUERY_EXPORTS, ROUTER_EXPORTS } from './index.mjs';
 
 const federationOptions = (config) => config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')._options;
 
@@ -36,4 +36,33 @@ test('singletons: react, router, query, web-kit and the granular Fluent packages
   for (const name of FLUENT_SHARED_PACKAGES) assert.equal(shared[name].requiredVersion, false);
   assert.deepEqual(shared['react-router-dom'].treeShaking.usedExports, ROUTER_EXPORTS);
   assert.ok(ROUTER_EXPORTS.includes('useSearchParams'));
+  assert.deepEqual(shared['@tanstack/react-query'].treeShaking.usedExports, QUERY_EXPORTS);
+  assert.equal(shared['@fluentui/react-tabster'], undefined, 'react-tabster is bundled per app; tabster and keyborg are shared');
+  for (const name of ['tabster', 'keyborg']) assert.equal(shared[name]?.singleton, true, name);
+});
+
+test('every app imports from the tree-shaken shared packages only what their shared builds keep', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const path = await import('node:path');
+  const root = path.join(import.meta.dirname, '..', '..');
+  const sources = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) sources.push(full);
+    }
+  };
+  for (const app of ['shell', 'mfe-auth', 'mfe-team', 'mfe-billing', 'mfe-records', 'packages/web-kit']) walk(path.join(root, app, 'src'));
+  const kept = { '@tanstack/react-query': QUERY_EXPORTS, 'react-router-dom': ROUTER_EXPORTS };
+  for (const file of sources) {
+    const text = readFileSync(file, 'utf8');
+    for (const [pkg, exports] of Object.entries(kept)) {
+      for (const match of text.matchAll(new RegExp(`import\\s+\\{([^}]*)\\}\\s+from\\s+'${pkg}'`, 'g'))) {
+        const names = match[1].split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+        for (const name of names) assert.ok(exports.includes(name.split(/\s+as\s+/)[0]), `${path.relative(root, file)} imports ${name} from ${pkg}`);
+      }
+    }
+  }
+  assert.ok(sources.length > 20);
 });
