@@ -223,6 +223,29 @@ describe('outbox and inbox over the real broker', () => {
   });
 });
 
+describe('kafkajs idle fix', () => {
+  it('sets no timer on an idle broker connection (kafkajs 2.2.4 re-armed one every millisecond)', async () => {
+    // createService applied the fix; a producer connected now idles on its broker connection.
+    const kafka = new Kafka({ brokers: [broker.brokers], logLevel: logLevel.NOTHING });
+    const producer = kafka.producer();
+    await producer.connect();
+    await producer.send({ topic: Topics.memberAdded, messages: [{ key: '1', value: JSON.stringify({ probe: true }) }] }).catch(() => undefined);
+    const original = globalThis.setTimeout;
+    let fromRequestQueue = 0;
+    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+      if (new Error().stack?.includes('requestQueue')) fromRequestQueue += 1;
+      return original(...args);
+    }) as typeof setTimeout;
+    try {
+      await new Promise((resolve) => original(resolve, 300));
+    } finally {
+      globalThis.setTimeout = original;
+      await producer.disconnect();
+    }
+    expect(fromRequestQueue).toBeLessThan(5); // about 300 without the fix
+  });
+});
+
 describe('HTTP conventions', () => {
   it('answers bad input with 400 and the {message, details} body', async () => {
     const res = await producerSvc.app.inject({ method: 'POST', url: '/widgets', payload: { name: 'x' } });

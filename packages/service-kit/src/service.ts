@@ -26,6 +26,7 @@ import { startConsumers, type ConsumerDefinition } from './consumer.js';
 import { openDatabase, type TMigrationList } from './db.js';
 import { installErrorHandling } from './errors.js';
 import { loggerOptions } from './logger.js';
+import { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
 import { OutboxRelay } from './outbox.js';
 import { createSqlReader, type SqlReader } from './sql.js';
 import { startTelemetry, stopTelemetry } from './telemetry.js';
@@ -111,6 +112,7 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
     redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
     await redis.connect().catch((err) => logger.warn({ err: err.message }, 'redis not reachable at start'));
   }
+  applyKafkajsIdleFix();
   const kafka = config.KAFKA_BROKERS
     ? new Kafka({
         clientId: def.name,
