@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentity, type TIdentityHarness } from '../test/harness.js';
 import { registerOwner, registerUser, type TSignedIn } from '../test/factories.js';
 import { hashToken } from '../security/tokens.js';
-import { createSessionReader } from './sessions.js';
+import pg from 'pg';
+import { createSessionReader, LIVE_SESSIONS } from './sessions.js';
 
 let h: TIdentityHarness;
 let owner: TSignedIn;
@@ -55,6 +56,21 @@ describe('session reader', () => {
     await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth, payload: {} });
     expect(await sessions.view(hashToken(user.token))).toBeNull();
     expect(queries).toEqual([1, 1]);
+  });
+
+  it('finds sessions through the unique token_hash index, not a scan of every session', async () => {
+    const client = new pg.Client({ connectionString: h.db.url });
+    await client.connect();
+    try {
+      await client.query('set enable_seqscan = off'); // the table is tiny here: make any usable index win
+      await client.query(`prepare live_sessions(text[]) as ${LIVE_SESSIONS.text}`);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain execute live_sessions('{${hashToken(owner.token)}}')`);
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toContain('sessions_token_hash_unique');
+      expect(text).not.toMatch(/Seq Scan on sessions/);
+    } finally {
+      await client.end();
+    }
   });
 
   it('returns timestamps in ISO form whatever PostgreSQL sends', async () => {

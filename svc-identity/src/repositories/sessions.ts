@@ -76,8 +76,12 @@ interface TSessionViewRow {
   org_created_at: string | null;
 }
 
-/** The live sessions among the given token hashes, with their user and organization: one index probe each. */
-const LIVE_SESSIONS: PreparedStatement = {
+/**
+ * The live sessions among the given token hashes, with their user and organization: one index probe each.
+ * token_hash is char(64): the array must be bpchar[] too, or PostgreSQL casts the column to text and can no
+ * longer use its unique index (a sequential scan of every session; sessions.test.ts checks the plan).
+ */
+export const LIVE_SESSIONS: PreparedStatement = {
   name: 'identity.live-sessions',
   text: `select s.token_hash, s.id as session_id,
                 u.id, u.name, u.email, u.role, u.profile_picture, u.organization_id, u.digital_product_access, u.created_at,
@@ -87,7 +91,7 @@ const LIVE_SESSIONS: PreparedStatement = {
            from sessions s
            join users u on u.id = s.user_id
            left join organizations o on o.id = u.organization_id
-          where s.token_hash = any($1::text[]) and s.expires_at > now()`,
+          where s.token_hash = any($1::bpchar[]) and s.expires_at > now()`,
 };
 
 export interface TSessionView {
