@@ -146,6 +146,19 @@ describe('routing by prefix', () => {
     expect(billing.seen[0]?.body).toBe(raw);
     expect(billing.seen[0]?.headers['stripe-signature']).toBe('t=1,v1=abc');
   });
+
+  it('forwards a body sent with Expect: 100-continue (large uploads from curl and mail providers)', async () => {
+    const raw = 'x'.repeat(4096);
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/webhooks/mail',
+      headers: { 'content-type': 'text/plain', expect: '100-continue' },
+      payload: raw,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(ingest.seen.at(-1)?.body).toBe(raw);
+    expect(ingest.seen.at(-1)?.headers.expect).toBeUndefined();
+  });
 });
 
 describe('identity on the wire', () => {

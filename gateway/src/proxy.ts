@@ -3,8 +3,12 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 
-/** Hop-by-hop headers (RFC 9110 section 7.6.1) and the ones the client library sets itself. */
+/**
+ * Hop-by-hop headers (RFC 9110 section 7.6.1), the ones the client library sets itself, and `expect`: the
+ * gateway's own server has already answered `100-continue` (Node does), and undici refuses the header.
+ */
 const HOP_BY_HOP = new Set([
+  'expect',
   'connection',
   'keep-alive',
   'proxy-connection',
