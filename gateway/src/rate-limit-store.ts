@@ -50,9 +50,10 @@ export interface BatchedStoreOptions {
  * replica counts hits in memory and adds them to the shared Redis counter in one pipelined write every
  * `flushMs`; a request is judged on the total Redis answered at this replica's last flush plus its
  * hits since. The limit is one budget shared by all replicas; it can be overrun by what the replicas
- * admit before their next flush tells them the others' hits (one flush interval of traffic each). Routes marked `exact` (login, register, password reset: small limits that guard
- * against guessing) count every hit in Redis before answering, like the plugin's own Redis store.
- * When Redis is unreachable each replica goes on counting alone.
+ * admit before their next flush tells them the others' hits (one flush interval of traffic each).
+ * Routes marked `exact` (login, register, password reset: small limits that guard against guessing)
+ * count every hit in Redis before answering, like the plugin's own Redis store. When Redis is
+ * unreachable each replica goes on counting alone.
  */
 export function batchedRedisStore(options: BatchedStoreOptions): FastifyRateLimitStoreCtor {
   const redis = options.redis as TRedisWithScript;
