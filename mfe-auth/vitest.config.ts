@@ -1,12 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { webTestConfig } from '@dealflow/web-build/vitest';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
-    unstubGlobals: true,
-    setupFiles: ['src/test/setup.ts'],
-    testTimeout: 30000,
-  },
-});
+export default webTestConfig();

@@ -1,13 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { webTestConfig } from '@dealflow/web-build/vitest';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
-    // Fluent components under jsdom on a busy 2-core machine: typing a form takes seconds.
-    testTimeout: 30_000,
-    unstubGlobals: true,
-    setupFiles: ['src/test/setup.ts'],
-  },
-});
+// Unmounting between tests comes from ./src/test/setup.ts (vitest runs without globals).
+export default webTestConfig({ setupFiles: ['src/test/setup.ts'] });

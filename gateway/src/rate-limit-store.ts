@@ -67,14 +67,14 @@ export function batchedRedisStore(options: BatchedStoreOptions): FastifyRateLimi
     timer = null;
     if (!dirty.size) return;
     const pipeline = redis.pipeline();
-    const batch: Array<{ key: string; counter: TCounter; hits: number }> = [];
+    const batch: Array<{ counter: TCounter; hits: number }> = [];
     for (const key of dirty) {
       const counter = counters.get(key);
       if (!counter || counter.pending === 0) continue;
       const hits = counter.pending;
       counter.pending = 0;
       counter.inflight += hits;
-      batch.push({ key, counter, hits });
+      batch.push({ counter, hits });
       (pipeline as unknown as TRedisWithScript).gatewayAddHits(key, hits, counter.windowMs, () => undefined);
     }
     dirty.clear();

@@ -123,7 +123,6 @@ export const helloWorldSection: BenchSection = {
     const hello = await startHelloServer(context);
     try {
       const result = await load({ url: hello.url, connections: LOAD.connections, duration: LOAD.durationSec });
-      context.results.set('hello.rps', result.requests.average);
       return [
         { label: `req/s (${LOAD.connections} connections, ${LOAD.durationSec} s)`, value: fmt(result.requests.average) },
         { label: 'latency p50 / p99', value: `${ms(result.latency.p50)} / ${ms(result.latency.p99)}` },

@@ -10,8 +10,6 @@ export interface BenchFigure {
 
 export interface BenchContext {
   stack: Stack;
-  /** Figures of earlier sections, by key (e.g. 'hello.rps'), for ratios. */
-  results: Map<string, number>;
   /** Milliseconds left in the bench's time budget. */
   remainingMs(): number;
   log(line: string): void;

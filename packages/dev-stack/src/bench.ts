@@ -62,7 +62,6 @@ const stack = await startStack({
 log(`[bench] stack ready at ${stack.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const rows: Array<{ section: string } & BenchFigure> = [];
-const results = new Map<string, number>();
 let exitCode = 0;
 try {
   // BENCH_ONLY=hello,auth/me runs only the sections whose name contains one of the words.
@@ -77,7 +76,7 @@ try {
     }
     log(`[bench] ${section.name}...`);
     try {
-      const figures = await section.run({ stack, results, remainingMs, log });
+      const figures = await section.run({ stack, remainingMs, log });
       for (const figure of figures) rows.push({ section: section.name, ...figure });
     } catch (error) {
       rows.push({ section: section.name, label: 'failed', value: (error as Error).message.slice(0, 160) });

@@ -1,3 +1,4 @@
+// The jsdom setup of every web workspace's vitest run (`setupFiles`).
 import { configure } from '@testing-library/react';
 
 // jsdom has no ResizeObserver; Fluent's MessageBar and Dialog observe their size.
