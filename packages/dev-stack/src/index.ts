@@ -4,6 +4,7 @@ export { findFreePort, waitForPort } from './ports.js';
 export { isPortFree, isAnswering } from './ports-extra.js';
 export { startStack, type Stack, type StackOptions } from './stack.js';
 export { startStaticServer, type StaticServer } from './static-server.js';
+export { startDovecot, DOVECOT_BINARY, type TImapServer } from './dovecot.js';
 export { generateKeys, ensureKeys, type StackKeys } from './keys.js';
 export { startEmbeddedPostgres } from './embedded-postgres.js';
 export { formatLogLine } from './children.js';

@@ -3,7 +3,7 @@ import { ImapFlow } from 'imapflow';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMail, sampleDeck } from '../test/factories.js';
-import { DOVECOT_BINARY, startDovecot, type TImapServer } from '../test/dovecot.js';
+import { DOVECOT_BINARY, startDovecot, type TImapServer } from '@dealflow/dev-stack';
 import { startHarness, type THarness } from '../test/harness.js';
 
 const ORG = 31;

@@ -1,37 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { findFreePort, waitForPort } from './ports.js';
 
 export const DOVECOT_BINARY = process.env.DOVECOT_BINARY ?? '/usr/sbin/dovecot';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const waitForPort = async (port: number, timeoutMs: number) => {
-  const { connect } = await import('node:net');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`dovecot did not listen on ${port} within ${timeoutMs} ms`);
-};
 
 const systemUser = (name: string) => {
   const line = readFileSync('/etc/passwd', 'utf8')
@@ -51,12 +24,13 @@ export interface TImapServer {
 }
 
 /**
- * A real IMAP server for tests: Debian's dovecot-imapd, unprivileged, on a free high port, with a generated
- * config and a passwd-file user. Plain-text login without TLS (loopback only).
+ * A real IMAP server for tests (svc-ingest's mailbox tests, the e2e Scan spec): Debian's dovecot-imapd
+ * (`apt-get install -y dovecot-imapd`), unprivileged, on a free port, with a generated config and one
+ * passwd-file user. Plain-text login without TLS (loopback only).
  */
 export async function startDovecot(options: { user?: string; password?: string } = {}): Promise<TImapServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-dovecot-'));
-  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'dovecot-'));
+  const port = await findFreePort();
   const user = options.user ?? 'founder-inbox@example.com';
   const password = options.password ?? 'app-password-123';
   const me = userInfo();
@@ -73,7 +47,7 @@ export async function startDovecot(options: { user?: string; password?: string }
     [
       `base_dir = ${join(dir, 'run')}`,
       `state_dir = ${join(dir, 'run')}`,
-      `instance_name = ingest-test-${port}`,
+      `instance_name = test-${port}`,
       'protocols = imap',
       `listen = 127.0.0.1`,
       'ssl = no',
@@ -124,7 +98,7 @@ export async function startDovecot(options: { user?: string; password?: string }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await Promise.race([
-      waitForPort(port, 10_000),
+      waitForPort(port, '127.0.0.1', 10_000),
       exited.then(() => {
         throw new Error(`dovecot exited: ${stderr}`);
       }),
