@@ -2,6 +2,7 @@
 // Plain ESM on purpose: rspack 2 loads `.mjs` configs directly, so this package has no build step.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
@@ -35,6 +36,63 @@ export const ROUTER_EXPORTS = [
  */
 export const QUERY_EXPORTS = ['QueryClient', 'QueryClientProvider', 'useQuery', 'useQueryClient', 'useMutation', 'useInfiniteQuery'];
 
+const MF_RUNTIME_PACKAGES = [
+  'webpack-bundler-runtime', 'inject-external-runtime-core-plugin', 'runtime', 'runtime-tools', 'sdk', 'runtime-core', 'error-codes',
+];
+
+/**
+ * The MF plugins `require.resolve` the runtime, so they inject its CommonJS build, which rspack cannot
+ * tree-shake (the whole SDK came along: Node script loading, snapshot generation, every plugin type). Point
+ * those files at the ESM builds beside them, whose own imports then resolve to ESM too: -5.5 KB gzip in the
+ * shell's main.js and in every remoteEntry.js.
+ */
+function mfRuntimeEsmAliases(dirname) {
+  const require = createRequire(path.join(dirname, 'package.json'));
+  /** @type {Record<string, string>} */
+  const aliases = {};
+  for (const name of MF_RUNTIME_PACKAGES) {
+    let cjs;
+    try {
+      cjs = require.resolve(`@module-federation/${name}`);
+    } catch {
+      continue; // not installed in this version of the runtime
+    }
+    const esm = ['.js', '.mjs'].map((ext) => cjs.replace(/\.cjs$/, ext)).find((file) => file !== cjs && existsSync(file));
+    if (esm) aliases[cjs] = esm;
+  }
+  return aliases;
+}
+
+/**
+ * Griffel's build-time transform: makeStyles / makeResetStyles calls become precomputed class maps with their
+ * CSS (`__styles`), as Fluent's own packages ship. No app then needs Griffel's style compiler (stylis,
+ * rtl-css-js, shorthands) or the `tokens` object at run time, so the shared @griffel/react keeps only
+ * what precomputed styles use (GRIFFEL_EXPORTS).
+ */
+const GRIFFEL_LOADER = {
+  loader: '@griffel/webpack-loader',
+  options: {
+    modules: [
+      { moduleSource: '@fluentui/react-components', importName: 'makeStyles', resetImportName: 'makeResetStyles' },
+      { moduleSource: '@griffel/react', importName: 'makeStyles', resetImportName: 'makeResetStyles' },
+    ],
+    babelOptions: { presets: ['@babel/preset-typescript'] },
+  },
+};
+
+/**
+ * The @griffel/react exports left in use once every makeStyles is precomputed (GRIFFEL_LOADER): those of
+ * Fluent's published styles (`__styles`, `__resetStyles`, `__staticStyles`, `mergeClasses`; Card still
+ * calls `shorthands`) and of FluentProvider (`useRenderer_unstable`, `TextDirectionProvider`).
+ */
+export const GRIFFEL_EXPORTS = [
+  '__styles', '__resetStyles', '__staticStyles', '__css', '__resetCSS', 'mergeClasses', 'shorthands',
+  'useRenderer_unstable', 'TextDirectionProvider', 'RendererProvider', 'createDOMRenderer',
+];
+
+/** `tokens.x` -> `"var(--x)"` (fluent-tokens-loader.mjs): no app ships Fluent's `tokens` object. */
+const TOKENS_LOADER = { loader: path.join(import.meta.dirname, 'fluent-tokens-loader.mjs') };
+
 /** The singletons every app shares. `requiredVersion: false` where the app does not list the package. */
 export function createSharedConfig() {
   /** @type {Record<string, { singleton: boolean; requiredVersion?: string | false; strictVersion?: boolean }>} */
@@ -58,6 +116,7 @@ export function createSharedConfig() {
     '@dealflow/web-kit': { singleton: true, requiredVersion: false },
   };
   for (const name of FLUENT_SHARED_PACKAGES) shared[name] = { singleton: true, requiredVersion: false };
+  shared['@griffel/react'].treeShaking = { mode: 'runtime-infer', usedExports: GRIFFEL_EXPORTS };
   return shared;
 }
 
@@ -142,22 +201,34 @@ export function createMfConfig(options) {
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: mfRuntimeEsmAliases(dirname),
     },
     module: {
       rules: [
         {
           test: /\.(ts|tsx)$/,
           exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProduction } },
-              target: 'es2022',
+          // Loaders run last to first: swc strips types and JSX, tokens are inlined, Griffel precomputes makeStyles.
+          use: [
+            GRIFFEL_LOADER,
+            TOKENS_LOADER,
+            {
+              loader: 'builtin:swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !isProduction } },
+                  target: 'es2022',
+                },
+              },
             },
-          },
+          ],
           type: 'javascript/auto',
         },
+        // web-kit is consumed from its tsc output: its styles are precomputed the same way.
+        { test: /[\\/]packages[\\/]web-kit[\\/]dist[\\/].*\.js$/, use: [GRIFFEL_LOADER, TOKENS_LOADER] },
+        // Fluent's published styles keep a few module-level `tokens.x` reads: inline them too.
+        { test: /[\\/]node_modules[\\/]@fluentui[\\/][^\\/]+[\\/]lib[\\/].*\.js$/, use: [TOKENS_LOADER] },
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?)$/, type: 'asset/resource' },
       ],

@@ -1,7 +1,9 @@
 // `node --test`: the shared config keeps the decisions the apps rely on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMfConfig, createSharedConfig, FLUENT_SHARED_PACKAGES, QUERY_EXPORTS, ROUTER_EXPORTS } from './index.mjs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createMfConfig, createSharedConfig, FLUENT_SHARED_PACKAGES, GRIFFEL_EXPORTS, QUERY_EXPORTS, ROUTER_EXPORTS } from './index.mjs';
 
 const federationOptions = (config) => config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')._options;
 
@@ -42,8 +44,6 @@ test('singletons: react, router, query, web-kit and the granular Fluent packages
 });
 
 test('every app imports from the tree-shaken shared packages only what their shared builds keep', async () => {
-  const { readdirSync, readFileSync } = await import('node:fs');
-  const path = await import('node:path');
   const root = path.join(import.meta.dirname, '..', '..');
   const sources = [];
   const walk = (dir) => {
@@ -65,4 +65,50 @@ test('every app imports from the tree-shaken shared packages only what their sha
     }
   }
   assert.ok(sources.length > 20);
+});
+
+test('Fluent token reads become their CSS variables; anything else is left alone', async () => {
+  const { inlineTokens } = await import('./fluent-tokens-loader.mjs');
+  const source = [
+    'import { shorthands, tokens } from "@fluentui/react-theme";',
+    'const pad = tokens.spacingHorizontalXXS;',
+    'const border = `calc(${tokens.strokeWidthThin} + 0.25px)`;',
+    'const other = theme.tokens.spacingHorizontalXXS, unknown = tokens.notAToken, computed = tokens[key];',
+  ].join('\n');
+  const out = inlineTokens(source);
+  assert.match(out, /const pad = "var\(--spacingHorizontalXXS\)";/);
+  assert.match(out, /calc\(\$\{"var\(--strokeWidthThin\)"\} \+ 0\.25px\)/);
+  assert.match(out, /theme\.tokens\.spacingHorizontalXXS/);
+  assert.match(out, /tokens\.notAToken/);
+  assert.match(out, /tokens\[key\]/);
+  // A module that does not import Fluent's tokens keeps its own `tokens`.
+  const local = 'const tokens = { a: 1 }; use(tokens.colorBrandBackground);';
+  assert.equal(inlineTokens(local), local);
+});
+
+test('the MF runtime is bundled from its ESM builds (tree-shaken), and @griffel/react keeps only precomputed-style exports', () => {
+  const config = createMfConfig({ name: 'shell', dirname: path.join(import.meta.dirname, '..', '..', 'shell'), isHost: true });
+  const aliases = Object.entries(config.resolve.alias);
+  assert.ok(aliases.some(([from]) => from.endsWith(path.join('webpack-bundler-runtime', 'dist', 'index.cjs'))));
+  for (const [from, to] of aliases) {
+    assert.match(from, /\.cjs$/);
+    assert.match(to, /\.m?js$/);
+    assert.ok(existsSync(to), to);
+  }
+  const griffel = createSharedConfig()['@griffel/react'];
+  assert.deepEqual(griffel.treeShaking, { mode: 'runtime-infer', usedExports: GRIFFEL_EXPORTS });
+  assert.ok(!GRIFFEL_EXPORTS.includes('makeStyles'), 'makeStyles calls are precomputed at build time');
+});
+
+test('built apps ship neither Fluent tokens object nor a runtime makeStyles (skipped before `npm run build`)', (t) => {
+  const root = path.join(import.meta.dirname, '..', '..');
+  const apps = ['shell', 'mfe-auth', 'mfe-team', 'mfe-billing', 'mfe-records'].map((app) => path.join(root, app, 'dist'));
+  if (!apps.every((dist) => existsSync(dist))) return t.skip('apps not built');
+  for (const dist of apps) {
+    for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(path.join(dist, file), 'utf8');
+      // The tokens object maps every token to its variable: this pair only appears in it.
+      assert.ok(!text.includes('colorNeutralForeground1Hover:"var(--colorNeutralForeground1Hover)"'), `${dist}/${file} ships Fluent's tokens object`);
+    }
+  }
 });
