@@ -22,11 +22,12 @@ export const FLUENT_SHARED_PACKAGES = [
   'keyborg',
 ];
 
-/** The react-router-dom exports the apps may use (the shared build keeps only these). */
+/**
+ * The react-router-dom exports the apps use (the shared build keeps only these; index.test.mjs fails when an
+ * app imports another: add it here). Test helpers (MemoryRouter) are not bundled, so they are not listed.
+ */
 export const ROUTER_EXPORTS = [
-  'BrowserRouter', 'MemoryRouter', 'Routes', 'Route', 'Link', 'NavLink', 'Navigate', 'Outlet',
-  'useLocation', 'useNavigate', 'useParams', 'useSearchParams', 'useMatch', 'useHref', 'useResolvedPath',
-  'useInRouterContext', 'useOutletContext', 'createSearchParams', 'generatePath', 'matchPath',
+  'BrowserRouter', 'Routes', 'Route', 'Link', 'NavLink', 'Navigate', 'Outlet', 'useLocation', 'useNavigate', 'useSearchParams',
 ];
 
 /**
@@ -89,6 +90,8 @@ export const GRIFFEL_EXPORTS = [
   '__styles', '__resetStyles', '__staticStyles', '__css', '__resetCSS', 'mergeClasses', 'shorthands',
   'useRenderer_unstable', 'TextDirectionProvider', 'RendererProvider', 'createDOMRenderer',
 ];
+
+const SERVER_ONLY = path.join(import.meta.dirname, 'server-only.mjs');
 
 /** `tokens.x` -> `"var(--x)"` (fluent-tokens-loader.mjs): no app ships Fluent's `tokens` object. */
 const TOKENS_LOADER = { loader: path.join(import.meta.dirname, 'fluent-tokens-loader.mjs') };
@@ -201,7 +204,12 @@ export function createMfConfig(options) {
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: mfRuntimeEsmAliases(dirname),
+      alias: {
+        ...mfRuntimeEsmAliases(dirname),
+        // react-router's server-side helpers' dependencies (see server-only.mjs).
+        cookie$: SERVER_ONLY,
+        'set-cookie-parser$': SERVER_ONLY,
+      },
     },
     module: {
       rules: [

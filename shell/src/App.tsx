@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { FluentProvider, type PartialTheme } from '@fluentui/react-components';
-import { AuthProvider, Toaster, createQueryClient } from '@dealflow/web-kit';
+import { AuthProvider, Toaster } from '@dealflow/web-kit';
 import { AppRoutes } from './routing/AppRoutes';
 
 // webLightTheme's variables are set on :root by theme/web-light-theme.css (index.ts), so the provider gets no
@@ -10,19 +8,17 @@ import { AppRoutes } from './routing/AppRoutes';
 // and portal is inside :root, so they all see the variables.
 const THEME_FROM_CSS: PartialTheme = {};
 
+// No QueryClientProvider here: react-query is provided by the routes that list data (routing/AppRoutes.tsx), so
+// the signed-out pages (landing, /login) do not download it. The auth context needs none.
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
     <FluentProvider theme={THEME_FROM_CSS} style={{ minHeight: '100vh', backgroundColor: 'transparent' }}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-          <Toaster />
-        </AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Toaster />
+      </AuthProvider>
     </FluentProvider>
   );
 }
-

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Spinner } from '@fluentui/react-components';
 import type { TSession } from '@dealflow/contracts';
 import { apiRequest, toast, useAuth } from '@dealflow/web-kit';
@@ -57,8 +56,7 @@ type TState = { kind: 'working'; text: string } | { kind: 'failed'; message: str
 export default function GoogleCallbackPage() {
   const styles = useFormStyles();
   const [searchParams] = useSearchParams();
-  const { setSession } = useAuth();
-  const queryClient = useQueryClient();
+  const { setSession, refresh } = useAuth();
   const [state, setState] = useState<TState>({ kind: 'working', text: 'Completing sign-in...' });
   const started = useRef(false);
 
@@ -81,7 +79,7 @@ export default function GoogleCallbackPage() {
         return;
       }
       setSession(session);
-      void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
+      void refresh(); // the current-user query (seed 000 section 4)
       setState({ kind: 'working', text: 'Verifying your session...' });
       await sleep(CALLBACK_VERIFY_DELAY_MS);
       let verified = await verifySession(session);
@@ -102,7 +100,7 @@ export default function GoogleCallbackPage() {
       window.location.assign(hasOrganization ? '/dashboard' : '/organization-setup');
     };
     void run();
-  }, [searchParams, setSession, queryClient]);
+  }, [searchParams, setSession, refresh]);
 
   if (state.kind === 'failed') {
     return (

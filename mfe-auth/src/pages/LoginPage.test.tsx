@@ -18,7 +18,7 @@ describe('LoginPage', () => {
   it('shows the seed messages on submit and clears them as the input becomes valid', async () => {
     signedOut();
     const user = userEvent.setup();
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { path: '/login', signedOut: true });
     await user.type(screen.getByLabelText(/Email/), 'not-an-email');
     await user.type(screen.getByLabelText(/Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -32,7 +32,7 @@ describe('LoginPage', () => {
   it('focuses the first invalid field and sends nothing while the form is invalid', async () => {
     const calls = signedOut();
     const user = userEvent.setup();
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { path: '/login', signedOut: true });
     await user.type(screen.getByLabelText(/Password/), 'long-enough');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
@@ -44,7 +44,7 @@ describe('LoginPage', () => {
   it("shows the server's message inline when the login is refused", async () => {
     const calls = signedOut(false, { status: 401, body: { message: 'Invalid email or password' } });
     const user = userEvent.setup();
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { path: '/login', signedOut: true });
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/Password/), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -57,11 +57,11 @@ describe('LoginPage', () => {
 
   it('shows the Google button only when /api/config enables it', async () => {
     signedOut(true);
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { path: '/login', signedOut: true });
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
     cleanup();
     signedOut(false);
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { path: '/login', signedOut: true });
     await screen.findByRole('button', { name: 'Sign in' });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
@@ -70,7 +70,7 @@ describe('LoginPage', () => {
   it('switches to the registration form with its own rules', async () => {
     signedOut();
     const user = userEvent.setup();
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { path: '/login', signedOut: true });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create account' }));

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, Input, Link } from '@fluentui/react-components';
 // Button from web-kit: the shell's copy, already loaded (see web-kit's index).
-import { Button, apiRequest, useAuth } from '@dealflow/web-kit';
+import { Button, usePublicConfig, useAuth } from '@dealflow/web-kit';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { InlineAlert } from '../components/InlineAlert.js';
 import { getServerMessage, isDatabaseNotInitialized } from '../lib/errors.js';
@@ -18,11 +17,6 @@ const registerValidation = createLazyResolver<TRegisterForm>(() =>
 );
 
 export const DB_NOT_INITIALIZED = 'Database schema not initialized. Please run the setup script: ./setup.sh';
-
-interface TPublicConfig {
-  supportEmail: string;
-  googleSignInEnabled: boolean;
-}
 
 function DatabaseNotice() {
   return (
@@ -42,11 +36,8 @@ function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
   const { login } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
   const [dbInitRequired, setDbInitRequired] = useState(false);
-  const config = useQuery({
-    queryKey: ['/api/config'],
-    queryFn: () => apiRequest<TPublicConfig>('GET', '/api/config'),
-    staleTime: 60 * 60 * 1000,
-  });
+  // No react-query on signed-out pages: web-kit's one-hour cache of GET /api/config.
+  const config = usePublicConfig();
   // Validated on submit, revalidated on change (seed 000 section 5).
   const { register, handleSubmit, errors, isSubmitting } = useLightForm<TLoginForm>({
     resolver: loginValidation.resolver,
@@ -88,7 +79,7 @@ function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
           {isSubmitting ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-      {config.data?.googleSignInEnabled ? (
+      {config?.googleSignInEnabled ? (
         <>
           <p className={styles.muted} style={{ textAlign: 'center' }}>
             or

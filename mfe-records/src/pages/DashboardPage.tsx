@@ -35,6 +35,7 @@ export const DashboardTexts = {
 } as const;
 
 const ME_PATH = '/api/auth/me';
+const ME_CACHE_MS = 5 * 60 * 1000;
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', marginBottom: '16px' },
@@ -153,8 +154,14 @@ export default function DashboardPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();
-  // Same query as the auth context (shared cache): its error is the seed's 'Failed to fetch user'.
-  const me = useQuery<TSession | null>({ queryKey: [ME_PATH], queryFn: getQueryFn<TSession>({ on401: 'returnNull' }), retry: 1 });
+  // The signed-in app's current-user query (seed 001 section 7: retried once, cached 5 minutes); its error is
+  // 'Failed to fetch user'. The auth context keeps it in step (a new session, a refresh, logout).
+  const me = useQuery<TSession | null>({
+    queryKey: [ME_PATH],
+    queryFn: getQueryFn<TSession>({ on401: 'returnNull' }),
+    retry: 1,
+    staleTime: ME_CACHE_MS,
+  });
 
   const search = new URLSearchParams(location.search);
   const paymentSucceeded = search.has('success') || search.has('checkout_success');

@@ -142,6 +142,7 @@ export const ZNotificationSettings = z.object({
   weeklyDigest: z.boolean(),
 });
 export const ZConfig = z.object({ supportEmail: z.string(), googleSignInEnabled: z.boolean() });
+export type TConfig = z.infer<typeof ZConfig>;
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 

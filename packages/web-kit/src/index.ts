@@ -1,9 +1,12 @@
 // @dealflow/web-kit: the shared front-end runtime (a Module Federation singleton). Exports per docs/CONVENTIONS.md.
 export { apiRequest, ApiError } from './api/request.js';
 export type { ApiRequestOptions, HttpMethod } from './api/request.js';
-export { createQueryClient, getQueryFn } from './api/query.js';
+export { getQueryFn } from './api/query.js';
+export { loadPublicConfig, usePublicConfig, PUBLIC_CONFIG_PATH, PUBLIC_CONFIG_TTL } from './api/public-config.js';
 export type { UnauthorizedBehavior } from './api/query.js';
-export { AuthProvider, useAuth } from './auth/AuthProvider.js';
+export { AuthProvider, useAuth, ME_PATH } from './auth/AuthProvider.js';
+export { linkQueryCache } from './auth/session-store.js';
+export type { QueryCacheLink } from './auth/session-store.js';
 export type { AuthContextValue, AuthStatus, RegisterInput, AuthProviderProps } from './auth/AuthProvider.js';
 export { toast } from './toast/store.js';
 export type { ToastInput, ToastItem, ToastVariant, ToastHandle, ToastAction } from './toast/store.js';

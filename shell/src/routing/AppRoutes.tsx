@@ -11,6 +11,10 @@ const TermsPage = lazy(() => import('../pages/TermsPage'));
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
 const ToastTestPage = lazy(() => import('../pages/ToastTestPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+// react-query comes with the first route that may list data: the signed-in layout and the open pages
+// (invitations, payment and checkout returns). The signed-out ones (landing, /terms, /privacy, /login,
+// /forgot-password, 404) need only the auth context, so their first load carries no data library.
+const QueryProvider = lazy(() => import('@dealflow/web-kit/query'));
 
 function DocumentTitle() {
   const { pathname } = useLocation();
@@ -28,9 +32,11 @@ function RemotePage({ route }: { route: RemoteRoute }) {
 function Protected() {
   return (
     <ProtectedRoute>
-      <AppLayout>
-        <Outlet />
-      </AppLayout>
+      <QueryProvider>
+        <AppLayout>
+          <Outlet />
+        </AppLayout>
+      </QueryProvider>
     </ProtectedRoute>
   );
 }
@@ -38,7 +44,7 @@ function Protected() {
 function element(route: RemoteRoute) {
   const page = <RemotePage route={route} />;
   if (route.access === 'public-only') return <PublicOnlyRoute>{page}</PublicOnlyRoute>;
-  return page;
+  return <QueryProvider>{page}</QueryProvider>;
 }
 
 export function AppRoutes() {

@@ -77,6 +77,9 @@ export function PublicOnlyRoute({ children }: { children: ReactNode }) {
 
   if (phase === 'found') return <Navigate to="/dashboard" replace />;
   if (phase === 'public') return <>{children}</>;
-  if (phase === 'idle' && status === 'authenticated') return <Navigate to="/dashboard" replace />;
-  return <Waiting label={phase === 'checking' ? 'Verifying session...' : 'Loading...'} />;
+  // Signed in before any check began: straight to /dashboard. Once the check has begun, the session it finds
+  // also makes `status` authenticated (possibly before `phase` says 'checking'): that must not skip the 100 ms.
+  const checking = phase === 'checking' || started.current;
+  if (!checking && status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <Waiting label={checking ? 'Verifying session...' : 'Loading...'} />;
 }

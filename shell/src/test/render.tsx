@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { AuthProvider, createQueryClient } from '@dealflow/web-kit';
+import { AuthProvider } from '@dealflow/web-kit';
+import { resetPublicConfig } from '@dealflow/web-kit/testing';
 import { vi } from 'vitest';
 
 export interface Call {
@@ -15,6 +15,7 @@ export interface Call {
 /** Replace fetch with a responder (path -> [status, body]); returns the calls made. */
 export function stubApi(responder: (call: Call) => [number, unknown] | Promise<[number, unknown]>): Call[] {
   const calls: Call[] = [];
+  resetPublicConfig();
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const call = { url: String(input), method: init.method ?? 'GET', body: init.body as string | undefined };
     calls.push(call);
@@ -27,11 +28,9 @@ export function stubApi(responder: (call: Call) => [number, unknown] | Promise<[
 export function renderApp(ui: ReactNode, { route = '/' }: { route?: string } = {}) {
   return render(
     <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <AuthProvider redirect={() => undefined}>
-          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider redirect={() => undefined}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </AuthProvider>
     </FluentProvider>,
   );
 }

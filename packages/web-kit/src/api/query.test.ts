@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { ApiError } from './request.js';
-import { createQueryClient, getQueryFn } from './query.js';
+import { getQueryFn } from './query.js';
 import { json, stubFetch } from '../test/fetch.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,16 +29,5 @@ describe('getQueryFn', () => {
   it('throws other errors even with returnNull', async () => {
     stubFetch(() => json({ message: 'Forbidden' }, 403));
     await expect(getQueryFn({ on401: 'returnNull' })(context('/api/x'))).rejects.toThrow('Forbidden');
-  });
-});
-
-describe('createQueryClient', () => {
-  it('has the seed defaults: never stale, no retries, no refetch on focus, no polling', () => {
-    const { queries, mutations } = createQueryClient().getDefaultOptions();
-    expect(queries?.staleTime).toBe(Infinity);
-    expect(queries?.retry).toBe(false);
-    expect(queries?.refetchOnWindowFocus).toBe(false);
-    expect(queries?.refetchInterval).toBe(false);
-    expect(mutations?.retry).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+// Types only: the signed-out pages load web-kit without react-query (its QueryClient is in ../query).
+import type { QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './request.js';
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -15,20 +16,4 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
       throw error;
     }
   };
-}
-
-/** Seed defaults: never stale, no retries (queries and mutations), no refetch on window focus, no polling. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
-        staleTime: Infinity,
-        retry: false,
-        refetchOnWindowFocus: false,
-        refetchInterval: false,
-      },
-      mutations: { retry: false },
-    },
-  });
 }

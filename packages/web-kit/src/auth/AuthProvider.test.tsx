@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { TSession } from '@dealflow/contracts';
-import { createQueryClient } from '../api/query.js';
-import { AuthProvider, LOGOUT_TIMEOUT, useAuth, type AuthContextValue } from './AuthProvider.js';
+import { AUTH_REFETCH_INTERVAL, AuthProvider, LOGOUT_TIMEOUT, ME_PATH, useAuth, type AuthContextValue } from './AuthProvider.js';
+import { linkQueryCache } from './session-store.js';
 import { getToasts, resetToasts, setToasterReady } from '../toast/store.js';
 import { json, stubFetch } from '../test/fetch.js';
 
@@ -41,16 +41,17 @@ function Probe() {
   return <p data-testid="status">{auth.status}</p>;
 }
 
+// No QueryClientProvider: the auth context works without react-query (signed-out pages load none).
 function renderAuth(redirect = vi.fn()) {
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider redirect={redirect}>
-        <Probe />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <AuthProvider redirect={redirect}>
+      <Probe />
+    </AuthProvider>,
   );
   return redirect;
 }
+
+let unlinkQueryCache: (() => void) | undefined;
 
 const statusText = () => screen.getByTestId('status').textContent;
 
@@ -60,6 +61,8 @@ beforeEach(() => {
   setToasterReady(true);
 });
 afterEach(() => {
+  unlinkQueryCache?.();
+  unlinkQueryCache = undefined;
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -95,6 +98,58 @@ describe('auth state', () => {
     stubFetch(() => json({ message: 'Bad gateway' }, 502));
     renderAuth();
     await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+  });
+
+  it('keeps the session when a background refetch fails, and drops it on a later 401', async () => {
+    let answer = () => json(session());
+    stubFetch(() => answer());
+    renderAuth();
+    await waitFor(() => expect(statusText()).toBe('authenticated'));
+    answer = () => json({ message: 'Bad gateway' }, 502);
+    await act(() => auth.refresh());
+    expect(statusText()).toBe('authenticated');
+    expect(localStorage.getItem('auth_token')).toBe('sess-abc');
+    answer = () => json({ message: 'Not authenticated' }, 401);
+    await act(() => auth.refresh());
+    expect(statusText()).toBe('unauthenticated');
+    await waitFor(() => expect(localStorage.getItem('auth_token')).toBeNull());
+  });
+
+  it('refetches the current user every 60 s while the page is visible', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubFetch(() => json(session()));
+    renderAuth();
+    await waitFor(() => expect(statusText()).toBe('authenticated'));
+    const meCalls = () => calls.filter((c) => c.url === ME_PATH).length;
+    expect(meCalls()).toBe(1);
+    // The clock also runs in real time (waitFor polls), so leave a second of margin before the tick.
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REFETCH_INTERVAL - 1000));
+    expect(meCalls()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(meCalls()).toBe(2);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REFETCH_INTERVAL));
+    expect(meCalls()).toBe(2);
+    visibility.mockRestore();
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REFETCH_INTERVAL));
+    expect(meCalls()).toBe(3);
+  });
+
+  it("keeps the signed-in pages' query cache in step: new session, refresh and logout", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    unlinkQueryCache = linkQueryCache(client);
+    client.setQueryData(['/api/records'], ['a record']);
+    client.setQueryData([ME_PATH], session({ name: 'Old Name' }));
+    stubFetch((r) => (r.url === '/api/auth/logout' ? json({ success: true }) : json(session())));
+    renderAuth();
+    await waitFor(() => expect(statusText()).toBe('authenticated'));
+    act(() => auth.setSession(session({ name: 'New Name' })));
+    expect(client.getQueryData<TSession>([ME_PATH])?.user.name).toBe('New Name');
+    await act(() => auth.refresh());
+    expect(client.getQueryState([ME_PATH])?.isInvalidated).toBe(true);
+    await act(() => auth.logout());
+    expect(client.getQueryData(['/api/records'])).toBeUndefined();
+    expect(client.getQueryData([ME_PATH])).toBeUndefined();
   });
 
   it('checkSession sets the signed-in state when it finds a user, null otherwise', async () => {

@@ -1,10 +1,9 @@
 // The auth context of seed 000 section 4: loading -> authenticated | unauthenticated.
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { TOrganization, TSession, TUser } from '@dealflow/contracts';
 import { ApiError, apiRequest } from '../api/request.js';
-import { getQueryFn } from '../api/query.js';
 import { toast } from '../toast/store.js';
+import { SessionStore, linkedQueryCache } from './session-store.js';
 import { clearStoredAuth, storeAuth } from './storage.js';
 
 export const ME_PATH = '/api/auth/me';
@@ -63,16 +62,29 @@ export interface AuthProviderProps {
   redirect?: (path: string) => void;
 }
 
-export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProviderProps) {
-  const queryClient = useQueryClient();
-  const me = useQuery<TSession | null>({
-    queryKey: [ME_PATH],
-    queryFn: getQueryFn<TSession>({ on401: 'returnNull' }),
-    refetchInterval: AUTH_REFETCH_INTERVAL,
-    retry: false,
-  });
+async function loadSession(): Promise<TSession | null> {
+  try {
+    return await apiRequest<TSession>('GET', ME_PATH, undefined, { cache: 'no-store' });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
 
-  const session = me.data ?? null;
+export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProviderProps) {
+  const [store] = useState(() => new SessionStore(loadSession));
+  const me = useSyncExternalStore(store.subscribe, store.getSnapshot);
+
+  // The current-user fetch: now, then every 60 s while the page is visible (seed 000 section 7).
+  useEffect(() => {
+    void store.fetch();
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') void store.fetch();
+    }, AUTH_REFETCH_INTERVAL);
+    return () => clearInterval(timer);
+  }, [store]);
+
+  const session = me.session ?? null;
   const status: AuthStatus = me.isPending ? 'loading' : session ? 'authenticated' : 'unauthenticated';
 
   // A 401 or any failure of the current-user fetch leaves the state unauthenticated and clears credentials.
@@ -85,9 +97,10 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
   const setSession = useCallback(
     (next: TSession) => {
       persist(next);
-      queryClient.setQueryData([ME_PATH], next);
+      store.set(next);
+      linkedQueryCache()?.setQueryData([ME_PATH], next);
     },
-    [queryClient],
+    [store],
   );
 
   const checkSession = useCallback(async (): Promise<TSession | null> => {
@@ -148,10 +161,10 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
         description: redirectToStepTwo ? 'Now select your subscription plan' : `Welcome, ${next.user.name}!`,
         variant: 'success',
       });
-      await queryClient.invalidateQueries({ queryKey: [ME_PATH] });
+      await store.fetch();
       return next;
     },
-    [queryClient, setSession],
+    [store, setSession],
   );
 
   const logout = useCallback(async () => {
@@ -172,14 +185,15 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
     } catch {
       // storage may be unavailable (private mode); nothing to clear then
     }
-    queryClient.setQueryData([ME_PATH], null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_PATH });
+    store.set(null);
+    linkedQueryCache()?.removeQueries();
     redirect('/login');
-  }, [queryClient, redirect]);
+  }, [store, redirect]);
 
+  /** Refetch the current user here and in the signed-in pages' current-user query. */
   const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: [ME_PATH] });
-  }, [queryClient]);
+    await Promise.all([store.fetch(), linkedQueryCache()?.invalidateQueries({ queryKey: [ME_PATH] })]);
+  }, [store]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -2,11 +2,15 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { AuthProvider } from '../auth/AuthProvider.js';
-import { createQueryClient } from '../api/query.js';
+import { linkQueryCache } from '../auth/session-store.js';
+import { resetPublicConfig } from '../api/public-config.js';
+import { QueryProvider, createQueryClient } from '../query/index.js';
 import { vi } from 'vitest';
+
+/** Forget web-kit's cached GET /api/config answer (answerApi does it; for tests that stub fetch themselves). */
+export { resetPublicConfig };
 
 type Route = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
 
@@ -16,6 +20,7 @@ type Route = (url: URL, init: RequestInit) => { status?: number; body: unknown }
  */
 export function answerApi(route: Route) {
   const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  resetPublicConfig();
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -29,15 +34,21 @@ export function answerApi(route: Route) {
   return calls;
 }
 
-/** Render a page with the providers the shell gives it. */
-export function renderPage(page: ReactElement, { path = '/' }: { path?: string } = {}) {
+/**
+ * Render a page with the providers the shell gives it: a fresh query cache (linked to the auth context, as
+ * the shell's is), or none with `signedOut` (the shell renders /login and /forgot-password without one).
+ */
+export function renderPage(page: ReactElement, { path = '/', signedOut = false }: { path?: string; signedOut?: boolean } = {}) {
+  const routed = <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>;
+  let content = routed;
+  if (!signedOut) {
+    const client = createQueryClient();
+    linkQueryCache(client);
+    content = <QueryProvider client={client}>{routed}</QueryProvider>;
+  }
   return render(
     <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <AuthProvider redirect={() => undefined}>
-          <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider redirect={() => undefined}>{content}</AuthProvider>
     </FluentProvider>,
   );
 }

@@ -1,0 +1,85 @@
+// The current-user state behind the auth context: one GET /api/auth/me at a time, its answer, and who listens.
+// Plain code rather than a react-query query, so a signed-out page (landing, /login) loads no data library:
+// react-query arrives with the pages that list data (the shell's QueryProvider, `@dealflow/web-kit/query`).
+import type { TSession } from '@dealflow/contracts';
+
+export interface SessionSnapshot {
+  /** undefined until the first fetch settles; null when there is no session. */
+  session: TSession | null | undefined;
+  /** True until the first fetch settles. */
+  isPending: boolean;
+  isFetching: boolean;
+}
+
+export class SessionStore {
+  private snapshot: SessionSnapshot = { session: undefined, isPending: true, isFetching: false };
+  private readonly listeners = new Set<() => void>();
+  private inFlight: Promise<TSession | null> | null = null;
+  /** Bumped by set(): an answer to a fetch started before it no longer applies. */
+  private generation = 0;
+
+  /** `load` answers the session, null for 401, and throws on any other failure. */
+  constructor(private readonly load: () => Promise<TSession | null>) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  /**
+   * Fetch now, or join the fetch under way. A 401 means no session. Any other failure keeps the session
+   * already known (a background refetch that fails does not sign anyone out), or none on the first fetch.
+   */
+  fetch(): Promise<TSession | null> {
+    if (this.inFlight) return this.inFlight;
+    const generation = this.generation;
+    this.update({ isFetching: true });
+    this.inFlight = this.load()
+      .catch(() => this.snapshot.session ?? null)
+      .then((session) => {
+        this.inFlight = null;
+        // A session set while this fetch was under way (a login) is newer than its answer.
+        const current = generation === this.generation;
+        this.update(current ? { session, isPending: false, isFetching: false } : { isFetching: false });
+        return current ? session : (this.snapshot.session ?? null);
+      });
+    return this.inFlight;
+  }
+
+  /** Adopt a session obtained elsewhere (login, callback) or drop it (logout). */
+  set(session: TSession | null): void {
+    this.generation += 1;
+    this.update({ session, isPending: false });
+  }
+
+  private update(patch: Partial<SessionSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/**
+ * The query cache of the signed-in pages, when one exists (the shell's QueryProvider registers it). The auth
+ * context keeps it in step: a new session or a refresh updates its current-user query, and logout empties it.
+ */
+export interface QueryCacheLink {
+  setQueryData(queryKey: readonly unknown[], data: unknown): unknown;
+  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
+  removeQueries(filters?: { predicate?: (query: { queryKey: readonly unknown[] }) => boolean }): void;
+}
+
+let queryCache: QueryCacheLink | null = null;
+
+/** Called by `@dealflow/web-kit/query` when it creates the QueryClient. Returns the unregister function. */
+export function linkQueryCache(cache: QueryCacheLink): () => void {
+  queryCache = cache;
+  return () => {
+    if (queryCache === cache) queryCache = null;
+  };
+}
+
+export function linkedQueryCache(): QueryCacheLink | null {
+  return queryCache;
+}
