@@ -14,7 +14,7 @@ export interface SessionSnapshot {
 export class SessionStore {
   private snapshot: SessionSnapshot = { session: undefined, isPending: true, isFetching: false };
   private readonly listeners = new Set<() => void>();
-  private inFlight: Promise<TSession | null> | null = null;
+  private inFlight: { generation: number; answer: Promise<TSession | null> } | null = null;
   /** Bumped by set(): an answer to a fetch started before it no longer applies. */
   private generation = 0;
 
@@ -33,19 +33,21 @@ export class SessionStore {
    * already known (a background refetch that fails does not sign anyone out), or none on the first fetch.
    */
   fetch(): Promise<TSession | null> {
-    if (this.inFlight) return this.inFlight;
+    // A fetch started before the last set() answers for an older state: start a fresh one instead of joining it.
+    if (this.inFlight && this.inFlight.generation === this.generation) return this.inFlight.answer;
     const generation = this.generation;
     this.update({ isFetching: true });
-    this.inFlight = this.load()
+    const answer = this.load()
       .catch(() => this.snapshot.session ?? null)
       .then((session) => {
-        this.inFlight = null;
+        if (this.inFlight?.answer === answer) this.inFlight = null;
         // A session set while this fetch was under way (a login) is newer than its answer.
         const current = generation === this.generation;
-        this.update(current ? { session, isPending: false, isFetching: false } : { isFetching: false });
+        this.update(current ? { session, isPending: false, isFetching: this.inFlight !== null } : { isFetching: this.inFlight !== null });
         return current ? session : (this.snapshot.session ?? null);
       });
-    return this.inFlight;
+    this.inFlight = { generation, answer };
+    return answer;
   }
 
   /** Adopt a session obtained elsewhere (login, callback) or drop it (logout). */
