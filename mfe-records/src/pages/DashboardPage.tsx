@@ -20,7 +20,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowRight20Regular, Mail20Regular, PlugConnected20Regular } from '@fluentui/react-icons';
 import type { TSession } from '@dealflow/contracts';
-import { PageHeading, RemoteComponent, getQueryFn, toast, useAuth } from '@dealflow/web-kit';
+import { ME_PATH, PageHeading, RemoteComponent, getQueryFn, toast, useAuth } from '@dealflow/web-kit';
 import { getUsage, USAGE_PATH, EMAILS_PATH } from '../lib/records-api.js';
 import { PIPELINE_STATUSES, countThisMonth } from '../lib/pipeline.js';
 import { getStatusBadge } from '../lib/records-format.js';
@@ -34,7 +34,6 @@ export const DashboardTexts = {
   paymentText: 'Thank you for your purchase. You now have access to the template.',
 } as const;
 
-const ME_PATH = '/api/auth/me';
 const ME_CACHE_MS = 5 * 60 * 1000;
 
 const useStyles = makeStyles({

@@ -2,6 +2,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { TOrganization, TSession, TUser } from '@dealflow/contracts';
 import { ApiError, apiRequest } from '../api/request.js';
+import { getOrNull } from '../api/query.js';
 import { toast } from '../toast/store.js';
 import { SessionStore, linkedQueryCache } from './session-store.js';
 import { clearStoredAuth, storeAuth } from './storage.js';
@@ -62,14 +63,7 @@ export interface AuthProviderProps {
   redirect?: (path: string) => void;
 }
 
-async function loadSession(): Promise<TSession | null> {
-  try {
-    return await apiRequest<TSession>('GET', ME_PATH, undefined, { cache: 'no-store' });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
+const loadSession = () => getOrNull<TSession>(ME_PATH, 'returnNull', { cache: 'no-store' });
 
 export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProviderProps) {
   const [store] = useState(() => new SessionStore(loadSession));
