@@ -13,7 +13,8 @@ import { startSmtpCapture } from './support/smtp.js';
 export default async function globalSetup(_config: FullConfig) {
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error: Error) => console.error(`[e2e] teardown: ${error.message}`));
+    for (const stop of stops.reverse())
+      await stop().catch((error: Error) => console.error(`[e2e] teardown: ${error.message}`));
   };
   (globalThis as { __e2eTeardown?: () => Promise<void> }).__e2eTeardown = stopAll;
   try {

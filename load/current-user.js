@@ -31,7 +31,12 @@ export function setup() {
   const email = `k6-${Date.now()}@example.com`;
   const response = http.post(
     `${BASE_URL}/api/auth/register`,
-    JSON.stringify({ email, password: 'k6-password-123', name: 'Load Test', organizationName: 'Load Test Capital' }),
+    JSON.stringify({
+      email,
+      password: 'k6-password-123',
+      name: 'Load Test',
+      organizationName: 'Load Test Capital',
+    }),
     { headers: { 'Content-Type': 'application/json' } },
   );
   check(response, { 'registered (201)': (r) => r.status === 201 });

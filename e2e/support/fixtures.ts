@@ -6,7 +6,10 @@ export type TRemoteFolder = 'mfe-auth' | 'mfe-team' | 'mfe-billing' | 'mfe-recor
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the specs through playwright.config.ts (its global setup starts the stack)`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the specs through playwright.config.ts (its global setup starts the stack)`,
+    );
   return value;
 }
 
@@ -62,7 +65,9 @@ export const test = base.extend<{ stack: { url: string }; mail: MailFixture; rem
             .at(-1);
           if (found) return found;
           if (Date.now() > deadline) {
-            throw new Error(`No email to ${to}${options.subject ? ` with subject ${String(options.subject)}` : ''} arrived`);
+            throw new Error(
+              `No email to ${to}${options.subject ? ` with subject ${String(options.subject)}` : ''} arrived`,
+            );
           }
           await new Promise((resolve) => setTimeout(resolve, 200));
         }

@@ -17,7 +17,12 @@ export interface TImapAccount {
 }
 
 export function imapAccount(): TImapAccount | null {
-  const { E2E_IMAP_HOST: host, E2E_IMAP_PORT: port, E2E_IMAP_USER: user, E2E_IMAP_PASSWORD: password } = process.env;
+  const {
+    E2E_IMAP_HOST: host,
+    E2E_IMAP_PORT: port,
+    E2E_IMAP_USER: user,
+    E2E_IMAP_PASSWORD: password,
+  } = process.env;
   if (!host || !port || !user || !password) return null;
   return { host, port: Number(port), secure: false, user, password };
 }
@@ -62,9 +67,13 @@ export async function appendToInbox(raw: Buffer | string, account = imapAccount(
   }
 }
 
-export async function start(_context: { publicUrl: string }): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
+export async function start(_context: {
+  publicUrl: string;
+}): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
   if (!existsSync(DOVECOT_BINARY)) {
-    console.warn(`[e2e] ${DOVECOT_BINARY} not found: no IMAP server (apt-get install -y dovecot-imapd); mailbox Scan specs will skip`);
+    console.warn(
+      `[e2e] ${DOVECOT_BINARY} not found: no IMAP server (apt-get install -y dovecot-imapd); mailbox Scan specs will skip`,
+    );
     return { env: {}, stop: async () => undefined };
   }
   const server = await startDovecot({ user: 'founders@e2e.test', password: 'e2e-app-password' });

@@ -32,7 +32,11 @@ export function extractLinks(...bodies: string[]): string[] {
  * A real SMTP server (the `smtp-server` package) that keeps every message it receives, parsed with
  * mailparser. No TLS, any credentials accepted: svc-identity sends to it through nodemailer with SMTP_URL.
  */
-export async function startSmtpCapture(): Promise<{ url: string; messages: CapturedMail[]; stop(): Promise<void> }> {
+export async function startSmtpCapture(): Promise<{
+  url: string;
+  messages: CapturedMail[];
+  stop(): Promise<void>;
+}> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -8,16 +8,24 @@ const PASSWORD = 'correct-horse-battery';
 const PAGE_LOAD = 30_000;
 
 /** Setup through the API (what the spec is about is driven in the UI). */
-async function createAccount(request: APIRequestContext, name = 'Ada Lovelace', organizationName = 'Analytical Ventures') {
+async function createAccount(
+  request: APIRequestContext,
+  name = 'Ada Lovelace',
+  organizationName = 'Analytical Ventures',
+) {
   const email = uniqueEmail('ada');
-  const response = await request.post('/api/auth/register', { data: { email, password: PASSWORD, name, organizationName } });
+  const response = await request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, name, organizationName },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return email;
 }
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -39,7 +47,9 @@ test('a visitor registers, sets up the organization and lands on the dashboard',
   test.setTimeout(120_000);
   const email = uniqueEmail('founder');
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 
@@ -56,7 +66,9 @@ test('a visitor registers, sets up the organization and lands on the dashboard',
   await expect(page.getByText('Now select your subscription plan')).toBeVisible();
 
   await expect(page).toHaveURL(/\/organization-setup$/);
-  await expect(page.getByRole('heading', { name: 'Set up your organization' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { name: 'Set up your organization' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await expect(page.getByLabel('Organization name')).toHaveValue('Hopper Capital');
   await expect(page.getByRole('radio', { name: /^Pro/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /^Annual/ })).toBeChecked();
@@ -70,7 +82,10 @@ test('a visitor registers, sets up the organization and lands on the dashboard',
   expect(me.organization.name).toBe('Hopper Capital');
 });
 
-test('logout, then login: a wrong password shows the server message and a throttled account is refused', async ({ page, request }) => {
+test('logout, then login: a wrong password shows the server message and a throttled account is refused', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = await createAccount(request);
 
@@ -97,12 +112,16 @@ test('logout, then login: a wrong password shows the server message and a thrott
 
   // svc-identity blocks the account after repeated failures (LOGIN_MAX_FAILURES_PER_ACCOUNT, default 5).
   for (let attempt = 2; attempt <= 5; attempt += 1) {
-    const refused = await request.post('/api/auth/login', { data: { email, password: `wrong-password-${attempt}` } });
+    const refused = await request.post('/api/auth/login', {
+      data: { email, password: `wrong-password-${attempt}` },
+    });
     expect(refused.status()).toBe(401);
   }
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('main').getByText('Too many sign-in attempts. Please try again later.')).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('Too many sign-in attempts. Please try again later.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
 
@@ -120,7 +139,9 @@ test('password reset by the emailed link', async ({ page, request, mail }) => {
   const link = message.links.find((l) => l.includes('/reset-password?token='));
   expect(link, message.text).toBeTruthy();
   await page.goto(link!);
-  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('brand-new-password');
   await page.getByLabel('Confirm new password').fill('brand-new-passwort');
   await page.getByRole('button', { name: 'Reset password' }).click();
@@ -147,7 +168,9 @@ test('Google sign-in against the local OpenID provider', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in with Google' }).click({ timeout: PAGE_LOAD });
   // Callback page: session adopted, verified after 1 s, then (no organization yet) organization setup.
   await expect(page).toHaveURL(/\/organization-setup/, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Set up your organization' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { name: 'Set up your organization' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   const me = await (await page.request.get('/api/auth/me')).json();
   expect(me.user.email).toBe(process.env.E2E_OIDC_EMAIL);
   expect(me.user.name).toBe(process.env.E2E_OIDC_NAME);
@@ -155,7 +178,9 @@ test('Google sign-in against the local OpenID provider', async ({ page }) => {
 
 test('the Google callback page explains bad data and returns to login', async ({ page }) => {
   await page.goto('/auth/google/callback');
-  await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await expect(page.getByText('No authentication data received').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
 });
@@ -170,7 +195,9 @@ test('invitation screens say when a link is unknown', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('the payment-return screen retries the automatic sign-in, then sends the visitor to log in', async ({ page }) => {
+test('the payment-return screen retries the automatic sign-in, then sends the visitor to log in', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const autoLogins: Array<{ path: string; at: number }> = [];
   const started = Date.now();
@@ -179,10 +206,14 @@ test('the payment-return screen retries the automatic sign-in, then sends the vi
     if (path.endsWith('/auto-login')) autoLogins.push({ path, at: Date.now() - started });
   });
   await page.goto('/payment-return?session_id=cs_test_unknownSession123');
-  await expect(page.getByRole('heading', { name: 'Processing Your Payment' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Processing Your Payment' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('Logging You In...')).toBeVisible();
   // 0 + 1 + 2 + 4 + 8 s of backoff, then 1.5 s before /login.
-  await expect(page.getByText('Please log in manually.', { exact: false }).first()).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByText('Please log in manually.', { exact: false }).first()).toBeVisible({
+    timeout: 40_000,
+  });
   await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
   expect(autoLogins.map((c) => c.path)).toEqual([
     '/api/stripe/auto-login',

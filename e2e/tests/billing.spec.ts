@@ -12,7 +12,12 @@ const PASSWORD = 'correct-horse-battery';
 async function registerOwner(page: Page, organizationName?: string) {
   const email = uniqueEmail('owner');
   const response = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, name: 'Olivia Owner', ...(organizationName ? { organizationName } : {}) },
+    data: {
+      email,
+      password: PASSWORD,
+      name: 'Olivia Owner',
+      ...(organizationName ? { organizationName } : {}),
+    },
   });
   expect(response.ok(), await response.text()).toBe(true);
   return email;
@@ -38,7 +43,11 @@ async function expectSeatsOnBillingPage(page: Page, seats: number) {
   await expect(value).toHaveText(String(seats));
 }
 
-test('a new owner starts a Pro annual trial, is signed in by the payment return, and seats follow the team', async ({ page, request, mail }) => {
+test('a new owner starts a Pro annual trial, is signed in by the payment return, and seats follow the team', async ({
+  page,
+  request,
+  mail,
+}) => {
   test.setTimeout(240_000);
   await registerOwner(page);
 
@@ -65,18 +74,25 @@ test('a new owner starts a Pro annual trial, is signed in by the payment return,
 
   // Invite a member; they complete their profile from the emailed link: seats become 2.
   const memberEmail = uniqueEmail('member');
-  const invite = await page.request.post('/api/organization/invite', { data: { name: 'Max Member', email: memberEmail, role: 'member' } });
+  const invite = await page.request.post('/api/organization/invite', {
+    data: { name: 'Max Member', email: memberEmail, role: 'member' },
+  });
   expect(invite.ok(), await invite.text()).toBe(true);
   const message = await mail.waitFor(memberEmail, { timeoutMs: 20_000 });
   const link = message.links.find((l) => l.includes('token='))!;
   const token = new URL(link).searchParams.get('token')!;
-  const joined = await request.post('/api/auth/complete-profile', { data: { token, name: 'Max Member', password: PASSWORD } });
+  const joined = await request.post('/api/auth/complete-profile', {
+    data: { token, name: 'Max Member', password: PASSWORD },
+  });
   expect(joined.ok(), await joined.text()).toBe(true);
   await expect.poll(() => seatsOfSubscription(page), { timeout: 30_000 }).toBe(2);
   await expectSeatsOnBillingPage(page, 2);
 
   // Remove the member: seats back to 1.
-  const members = (await (await page.request.get('/api/organization/members')).json()) as { id: number; email: string }[];
+  const members = (await (await page.request.get('/api/organization/members')).json()) as {
+    id: number;
+    email: string;
+  }[];
   const max = members.find((m) => m.email === memberEmail)!;
   expect((await page.request.delete(`/api/organization/members/${max.id}`)).ok()).toBe(true);
   await expect.poll(() => seatsOfSubscription(page), { timeout: 30_000 }).toBe(1);
@@ -87,7 +103,9 @@ test('the $50 purchase unlocks the dashboard guide', async ({ page }) => {
   test.setTimeout(240_000);
   await registerOwner(page, 'Guide Capital');
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Get Access to the Template' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Get Access to the Template' })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.getByRole('button', { name: 'Purchase Access' }).click();
   await expect(page).toHaveURL(/\/billing/);
   await page.getByRole('button', { name: 'Buy Now - $50' }).click();

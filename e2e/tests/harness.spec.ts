@@ -6,7 +6,8 @@ import { expect, test, uniqueEmail } from '../support/fixtures.js';
 test('the gateway serves its API docs page in Chromium under its CSP', async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(message.text());
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      violations.push(message.text());
   });
   await page.goto('/api/docs/ui');
   await expect(page.getByRole('heading', { name: 'Deal-flow API' })).toBeVisible();
@@ -14,7 +15,10 @@ test('the gateway serves its API docs page in Chromium under its CSP', async ({ 
   expect(violations).toEqual([]);
 });
 
-test('remotes.json lists the four remotes and a stopped remote answers 502 until started', async ({ request, remotes }) => {
+test('remotes.json lists the four remotes and a stopped remote answers 502 until started', async ({
+  request,
+  remotes,
+}) => {
   const manifest = await (await request.get('/remotes.json')).json();
   expect(Object.keys(manifest).sort()).toEqual(['mfe_auth', 'mfe_billing', 'mfe_records', 'mfe_team']);
 

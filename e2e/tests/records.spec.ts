@@ -12,7 +12,9 @@ const PASSWORD = 'correct-horse-battery';
 /** A new owner on a Pro trial (the free plan's deck limit is 0): register, set up, pay on the local checkout. */
 async function startTrialOrganization(page: Page, name: string) {
   const email = uniqueEmail('records-owner');
-  const registered = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, name: 'Rita Records' } });
+  const registered = await page.request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, name: 'Rita Records' },
+  });
   expect(registered.ok(), await registered.text()).toBe(true);
   await page.goto('/organization-setup');
   await page.getByLabel('Organization name').fill(name);
@@ -62,7 +64,14 @@ async function createDeckPdf(lines: string[]): Promise<Buffer> {
 }
 
 /** A raw RFC 5322 message with the deck attached, as an inbound-mail provider posts it. */
-function createRawEmail(input: { from: string; to: string; subject: string; text: string; pdf: Buffer; filename: string }): string {
+function createRawEmail(input: {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  pdf: Buffer;
+  filename: string;
+}): string {
   const boundary = `deck-${Date.now().toString(36)}`;
   const base64 = input.pdf.toString('base64').replace(/.{1,76}/g, '$&\r\n');
   return [
@@ -89,18 +98,27 @@ function createRawEmail(input: { from: string; to: string; subject: string; text
   ].join('\r\n');
 }
 
-async function postToMailWebhook(request: APIRequestContext, inbox: { inboundAddress: string; webhookSecret: string }, raw: string) {
-  const response = await request.post(`/webhooks/mail?recipient=${encodeURIComponent(inbox.inboundAddress)}`, {
-    headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${inbox.webhookSecret}` },
-    data: Buffer.from(raw),
-  });
+async function postToMailWebhook(
+  request: APIRequestContext,
+  inbox: { inboundAddress: string; webhookSecret: string },
+  raw: string,
+) {
+  const response = await request.post(
+    `/webhooks/mail?recipient=${encodeURIComponent(inbox.inboundAddress)}`,
+    {
+      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${inbox.webhookSecret}` },
+      data: Buffer.from(raw),
+    },
+  );
   expect(response.status(), await response.text()).toBe(202);
   return ((await response.json()) as { emailId: number }).emailId;
 }
 
 const recordRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-test('an emailed PDF deck becomes a Completed record that opens its extracted data and its CRM deal', async ({ page }) => {
+test('an emailed PDF deck becomes a Completed record that opens its extracted data and its CRM deal', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await startTrialOrganization(page, 'Rita Deck Ventures');
   const inbox = await findInbox(page.request);
@@ -139,7 +157,12 @@ test('an emailed PDF deck becomes a Completed record that opens its extracted da
 
   await row.getByRole('button', { name: 'View extracted data' }).click();
   const extracted = page.getByRole('dialog', { name: 'Extracted Data' });
-  for (const section of ['Company Information', 'Funding Information', 'Key Metrics', 'Contact Information']) {
+  for (const section of [
+    'Company Information',
+    'Funding Information',
+    'Key Metrics',
+    'Contact Information',
+  ]) {
     await expect(extracted.getByRole('heading', { name: section })).toBeVisible();
   }
   await extracted.getByRole('button', { name: 'Close' }).click();
@@ -156,7 +179,9 @@ test('an emailed PDF deck becomes a Completed record that opens its extracted da
   // answers 503 and the dialog says what to configure.
   await row.getByRole('button', { name: 'View AI analysis' }).click();
   const analysis = page.getByRole('dialog', { name: /AI Analysis/ });
-  await expect(analysis.getByText(/AI analysis is not configured: set OPENAI_BASE_URL and OPENAI_API_KEY/)).toBeVisible();
+  await expect(
+    analysis.getByText(/AI analysis is not configured: set OPENAI_BASE_URL and OPENAI_API_KEY/),
+  ).toBeVisible();
   await analysis.getByRole('button', { name: 'Close' }).click();
 
   // The dashboard counts it in this month's pipeline.
@@ -164,14 +189,20 @@ test('an emailed PDF deck becomes a Completed record that opens its extracted da
   await expect(page.getByRole('listitem', { name: 'Completed: 1' })).toBeVisible();
 
   // The built-in CRM's deal link opens the same deal.
-  const emails = (await (await page.request.get('/api/emails')).json()) as { data: { id: number; dealUrl: string | null }[] };
+  const emails = (await (await page.request.get('/api/emails')).json()) as {
+    data: { id: number; dealUrl: string | null }[];
+  };
   const dealUrl = emails.data[0]!.dealUrl!;
   expect(dealUrl).toMatch(/\/processed-emails\?deal=\d+$/);
   await page.goto(new URL(dealUrl).pathname + new URL(dealUrl).search);
-  await expect(page.getByRole('dialog', { name: 'CRM Deal' }).getByText('orbital-labs.com', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'CRM Deal' }).getByText('orbital-labs.com', { exact: true }),
+  ).toBeVisible();
 });
 
-test('a deck from a free-mail sender with no website shows Missing Domain and can be retried', async ({ page }) => {
+test('a deck from a free-mail sender with no website shows Missing Domain and can be retried', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await startTrialOrganization(page, 'Rita Missing Domain Fund');
   const inbox = await findInbox(page.request);
@@ -179,7 +210,14 @@ test('a deck from a free-mail sender with no website shows Missing Domain and ca
   await postToMailWebhook(
     page.request,
     inbox,
-    createRawEmail({ from: 'Sam <sam.founder@gmail.com>', to: inbox.inboundAddress, subject: 'Our deck', text: 'Deck attached.', pdf, filename: 'deck.pdf' }),
+    createRawEmail({
+      from: 'Sam <sam.founder@gmail.com>',
+      to: inbox.inboundAddress,
+      subject: 'Our deck',
+      text: 'Deck attached.',
+      pdf,
+      filename: 'deck.pdf',
+    }),
   );
 
   await page.goto('/processed-emails');
@@ -197,7 +235,9 @@ test('a deck from a free-mail sender with no website shows Missing Domain and ca
   await expect(page.getByText('Processing Started')).toBeVisible();
   await expect(page.getByText('The record is being reprocessed.')).toBeVisible();
   // Reprocessed: still no domain, so it comes back as Missing Domain.
-  await expect(recordRow(page, 'sam.founder@gmail.com').getByText('Missing Domain', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(
+    recordRow(page, 'sam.founder@gmail.com').getByText('Missing Domain', { exact: true }),
+  ).toBeVisible({ timeout: 60_000 });
 });
 
 test('Scan pulls a new message from the connected IMAP mailbox', async ({ page }) => {
@@ -225,14 +265,28 @@ test('Scan pulls a new message from the connected IMAP mailbox', async ({ page }
   await expect(page.getByRole('tab', { name: 'Settings' })).toBeEnabled();
 
   const sender = `founder-${Date.now()}@nimbus-robotics.io`;
-  const pdf = await createDeckPdf(['Nimbus Robotics', 'Warehouse robots as a service', 'Website: nimbus-robotics.io', 'Raising $4M Series A']);
+  const pdf = await createDeckPdf([
+    'Nimbus Robotics',
+    'Warehouse robots as a service',
+    'Website: nimbus-robotics.io',
+    'Raising $4M Series A',
+  ]);
   await appendToInbox(
-    createRawEmail({ from: `Nia Nimbus <${sender}>`, to: account!.user, subject: 'Nimbus Robotics deck', text: 'Deck attached.', pdf, filename: 'nimbus.pdf' }),
+    createRawEmail({
+      from: `Nia Nimbus <${sender}>`,
+      to: account!.user,
+      subject: 'Nimbus Robotics deck',
+      text: 'Deck attached.',
+      pdf,
+      filename: 'nimbus.pdf',
+    }),
   );
 
   await page.goto('/processed-emails');
   await page.getByRole('button', { name: 'Scan' }).click();
   await expect(page.getByText('Data Synchronized')).toBeVisible({ timeout: 30_000 });
   await expect(recordRow(page, sender)).toBeVisible({ timeout: 20_000 });
-  await expect(recordRow(page, sender).getByText('Completed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(recordRow(page, sender).getByText('Completed', { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
 });

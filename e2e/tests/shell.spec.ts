@@ -11,7 +11,12 @@ const REMOTE_ERROR = 'This part of the app could not be loaded';
 
 async function signedInOwner(page: Page) {
   const response = await page.request.post('/api/auth/register', {
-    data: { email: uniqueEmail('shell'), password: PASSWORD, name: 'Sam Shell', organizationName: 'Shell Capital' },
+    data: {
+      email: uniqueEmail('shell'),
+      password: PASSWORD,
+      name: 'Sam Shell',
+      organizationName: 'Shell Capital',
+    },
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
@@ -23,18 +28,30 @@ test('the landing page renders every section for a visitor', async ({ page }) =>
   await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy Now - $50' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Purchase Now' })).toBeVisible();
-  for (const section of ['Everything a deal team needs', 'See it in action', 'Works with the tools you use', 'Simple per-user pricing', 'What investors say', 'Frequently asked questions']) {
+  for (const section of [
+    'Everything a deal team needs',
+    'See it in action',
+    'Works with the tools you use',
+    'Simple per-user pricing',
+    'What investors say',
+    'Frequently asked questions',
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: /^Pro/ })).toContainText('Popular');
   const footer = page.getByRole('contentinfo');
-  for (const link of ['Login', 'Terms of Service', 'Privacy Policy']) await expect(footer.getByRole('link', { name: link })).toBeVisible();
+  for (const link of ['Login', 'Terms of Service', 'Privacy Policy'])
+    await expect(footer.getByRole('link', { name: link })).toBeVisible();
   // /register shows the same landing page.
   await page.goto('/register');
-  await expect(page.getByRole('heading', { level: 2, name: 'Simple per-user pricing' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { level: 2, name: 'Simple per-user pricing' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
 });
 
-test('Login in the header loads the sign-in page from the mfe_auth remote into the shell', async ({ page }) => {
+test('Login in the header loads the sign-in page from the mfe_auth remote into the shell', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -46,21 +63,27 @@ test('Login in the header loads the sign-in page from the mfe_auth remote into t
 
 test('/terms and /privacy show their sections and lead back home', async ({ page }) => {
   await page.goto('/terms');
-  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await expect(page.getByText('Last updated: April 28, 2025')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '9. Governing Law' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/privacy');
-  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await expect(page.getByText(/children under 16/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
 });
 
 test('an unknown path shows the 404 screen with its hint', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 });
 
@@ -69,7 +92,10 @@ test('a signed-out visitor to a protected page is sent to /login', async ({ page
   await expect(page).toHaveURL(/\/login$/, { timeout: PAGE_LOAD });
 });
 
-test('a stopped remote shows the error panel inside the layout while the rest keeps working', async ({ page, remotes }) => {
+test('a stopped remote shows the error panel inside the layout while the rest keeps working', async ({
+  page,
+  remotes,
+}) => {
   await signedInOwner(page);
   await remotes.stop('mfe-team');
   await page.goto('/team-members');
@@ -94,11 +120,16 @@ test('a stopped remote shows the error panel inside the layout while the rest ke
   await expect(main.getByRole('heading', { name: REMOTE_ERROR })).toBeVisible({ timeout: PAGE_LOAD });
   await remotes.start('mfe-team');
   await main.getByRole('button', { name: 'Retry' }).click();
-  await expect(main.getByRole('heading', { level: 1, name: 'Team Members' })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(main.getByRole('heading', { level: 1, name: 'Team Members' })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await expect(page.getByText(REMOTE_ERROR)).toHaveCount(0);
 });
 
-test('with the billing remote stopped, the landing page falls back to its own purchase button', async ({ page, remotes }) => {
+test('with the billing remote stopped, the landing page falls back to its own purchase button', async ({
+  page,
+  remotes,
+}) => {
   await remotes.stop('mfe-billing');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: PAGE_LOAD });

@@ -43,7 +43,10 @@ async function memberPage(browser: Browser, link: string) {
   return { context, page };
 }
 
-async function inviteLinkFor(mail: { waitFor: (to: string, o?: { timeoutMs?: number }) => Promise<{ links: string[]; text: string }> }, email: string) {
+async function inviteLinkFor(
+  mail: { waitFor: (to: string, o?: { timeoutMs?: number }) => Promise<{ links: string[]; text: string }> },
+  email: string,
+) {
   const message = await mail.waitFor(email, { timeoutMs: 20_000 });
   const link = message.links.find((l) => l.includes('token='));
   expect(link, message.text).toBeTruthy();
@@ -58,7 +61,9 @@ test('owner invites a member by email; the member joins and sees the list; owner
   test.setTimeout(180_000);
   await signedInOwner(page);
   await page.goto('/team-members');
-  await expect(page.getByRole('heading', { name: 'Team Members', level: 1 })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByRole('heading', { name: 'Team Members', level: 1 })).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await expect(row(page, 'Members', 'Olivia Owner')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pending Invitations' })).toBeVisible();
   await expect(page.getByText('No pending invitations.')).toBeVisible();
@@ -125,14 +130,21 @@ test('owner invites a member by email; the member joins and sees the list; owner
   const invitationRole = page.getByRole('dialog', { name: 'Change Invitation Role' });
   await invitationRole.getByLabel(`Role for ${pendingEmail}`).selectOption('owner');
   await invitationRole.getByRole('button', { name: 'Save Role' }).click();
-  await expect(row(page, 'Pending Invitations', pendingEmail).getByText('Owner', { exact: true })).toBeVisible();
+  await expect(
+    row(page, 'Pending Invitations', pendingEmail).getByText('Owner', { exact: true }),
+  ).toBeVisible();
   await row(page, 'Pending Invitations', pendingEmail).getByRole('button', { name: 'Revoke' }).click();
-  await page.getByRole('dialog', { name: 'Revoke Invitation' }).getByRole('button', { name: 'Revoke Invitation' }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke Invitation' })
+    .getByRole('button', { name: 'Revoke Invitation' })
+    .click();
   await expect(page.getByText('Invitation revoked', { exact: true })).toBeVisible();
   await expect(row(page, 'Pending Invitations', pendingEmail)).toHaveCount(0);
   const revokedLink = await inviteLinkFor(mail, pendingEmail);
   const stranger = await memberPage(browser, revokedLink);
-  await expect(stranger.page.getByText('This invitation does not exist or has been revoked.')).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(stranger.page.getByText('This invitation does not exist or has been revoked.')).toBeVisible({
+    timeout: PAGE_LOAD,
+  });
   await stranger.context.close();
 
   // Remove the member (the dialog carries the billing notice); they lose access.
@@ -166,7 +178,9 @@ test('settings: profile edit, password change and account deletion', async ({ pa
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Olivia Renamed');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();
-  await expect.poll(async () => (await (await page.request.get('/api/auth/me')).json()).user.name).toBe('Olivia Renamed');
+  await expect
+    .poll(async () => (await (await page.request.get('/api/auth/me')).json()).user.name)
+    .toBe('Olivia Renamed');
 
   // Organization (owner only)
   await settingsTab(page, 'Organization');
@@ -190,12 +204,17 @@ test('settings: profile edit, password change and account deletion', async ({ pa
   await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password updated', { exact: true })).toBeVisible();
-  expect((await request.post('/api/auth/login', { data: { email, password: 'new-password-123' } })).ok()).toBe(true);
+  expect(
+    (await request.post('/api/auth/login', { data: { email, password: 'new-password-123' } })).ok(),
+  ).toBe(true);
 
   // Delete the account: confirm, then the password dialog (disabled while empty), then logged out.
   await settingsTab(page, 'Profile');
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete your account?' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
   const passwordDialog = page.getByRole('dialog', { name: 'Confirm with your password' });
   const confirm = passwordDialog.getByRole('button', { name: 'Delete Account' });
   await expect(confirm).toBeDisabled();
@@ -203,14 +222,18 @@ test('settings: profile edit, password change and account deletion', async ({ pa
   await expect(confirm).toBeEnabled();
   await confirm.click();
   await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
-  expect((await request.post('/api/auth/login', { data: { email, password: 'new-password-123' } })).status()).toBe(401);
+  expect(
+    (await request.post('/api/auth/login', { data: { email, password: 'new-password-123' } })).status(),
+  ).toBe(401);
 });
 
 test('a member has no Organization tab in settings', async ({ page, browser, mail }) => {
   test.setTimeout(120_000);
   await signedInOwner(page);
   const memberEmail = uniqueEmail('member');
-  const response = await page.request.post('/api/organization/invite', { data: { name: 'Mia Member', email: memberEmail, role: 'member' } });
+  const response = await page.request.post('/api/organization/invite', {
+    data: { name: 'Mia Member', email: memberEmail, role: 'member' },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   const link = await inviteLinkFor(mail, memberEmail);
   const member = await memberPage(browser, link.replace('/accept-invitation', '/auth/complete-profile'));
@@ -224,7 +247,6 @@ test('a member has no Organization tab in settings', async ({ page, browser, mai
   await member.context.close();
 });
 
-
 test('a signed-in person accepts an invitation from the emailed link', async ({ page, browser, mail }) => {
   test.setTimeout(120_000);
   await signedInOwner(page);
@@ -232,10 +254,14 @@ test('a signed-in person accepts an invitation from the emailed link', async ({ 
   const inviteeEmail = uniqueEmail('ivy');
   const invitee = await browser.newContext();
   const inviteePage = await invitee.newPage();
-  const registered = await inviteePage.request.post('/api/auth/register', { data: { email: inviteeEmail, password: PASSWORD, name: 'Ivy Invitee' } });
+  const registered = await inviteePage.request.post('/api/auth/register', {
+    data: { email: inviteeEmail, password: PASSWORD, name: 'Ivy Invitee' },
+  });
   expect(registered.ok(), await registered.text()).toBe(true);
 
-  const response = await page.request.post('/api/organization/invite', { data: { name: 'Ivy Invitee', email: inviteeEmail, role: 'member' } });
+  const response = await page.request.post('/api/organization/invite', {
+    data: { name: 'Ivy Invitee', email: inviteeEmail, role: 'member' },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   const link = await inviteLinkFor(mail, inviteeEmail);
   await inviteePage.goto(link);

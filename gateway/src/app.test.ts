@@ -23,7 +23,12 @@ async function startUpstream(name: string, extra?: (app: FastifyInstance) => voi
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   extra?.(app);
   app.all('/*', async (request) => {
-    seen.push({ method: request.method, url: request.url, headers: request.headers, body: String(request.body ?? '') });
+    seen.push({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: String(request.body ?? ''),
+    });
     return { service: name, url: request.url };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -51,7 +56,8 @@ beforeAll(async () => {
     app.post('/internal/sessions/introspect', async (request, reply) => {
       const body = JSON.parse(String(request.body)) as { token: string };
       introspections.push(body.token);
-      if (request.headers['x-internal-token'] !== 'internal-token-for-tests') return reply.code(401).send({ message: 'no' });
+      if (request.headers['x-internal-token'] !== 'internal-token-for-tests')
+        return reply.code(401).send({ message: 'no' });
       if (body.token !== VALID_TOKEN) return reply.code(401).send({ message: 'Session expired' });
       return { identityToken: JWT_OF_ADA, expiresAt: new Date(Date.now() + 300_000).toISOString() };
     });
@@ -91,7 +97,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all([identity?.app.close(), billing?.app.close(), ingest?.app.close(), remoteAuth?.app.close(), slowCrm?.close()]);
+  await Promise.all([
+    identity?.app.close(),
+    billing?.app.close(),
+    ingest?.app.close(),
+    remoteAuth?.app.close(),
+    slowCrm?.close(),
+  ]);
   rmSync(shellDir, { recursive: true, force: true });
 });
 
@@ -166,7 +178,11 @@ describe('identity on the wire', () => {
     const response = await gateway.inject({
       method: 'GET',
       url: '/api/stripe/usage',
-      headers: { cookie: `theme=dark; df_session=${VALID_TOKEN}`, 'x-identity-token': 'forged', 'x-internal-token': 'x' },
+      headers: {
+        cookie: `theme=dark; df_session=${VALID_TOKEN}`,
+        'x-identity-token': 'forged',
+        'x-internal-token': 'x',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(billing.seen.at(-1)?.headers['x-identity-token']).toBe(JWT_OF_ADA);
@@ -178,7 +194,11 @@ describe('identity on the wire', () => {
     const response = await gateway.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: { cookie: `theme=dark; df_session=${VALID_TOKEN}`, 'x-identity-token': 'forged', 'x-internal-token': 'x' },
+      headers: {
+        cookie: `theme=dark; df_session=${VALID_TOKEN}`,
+        'x-identity-token': 'forged',
+        'x-internal-token': 'x',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(introspections).toHaveLength(before);
@@ -188,7 +208,11 @@ describe('identity on the wire', () => {
   });
 
   it('accepts the bearer token and forwards nothing for an unknown session', async () => {
-    await gateway.inject({ method: 'GET', url: '/api/stripe/usage', headers: { authorization: `Bearer ${VALID_TOKEN}` } });
+    await gateway.inject({
+      method: 'GET',
+      url: '/api/stripe/usage',
+      headers: { authorization: `Bearer ${VALID_TOKEN}` },
+    });
     expect(billing.seen.at(-1)?.headers['x-identity-token']).toBe(JWT_OF_ADA);
 
     await gateway.inject({
@@ -207,10 +231,18 @@ describe('identity on the wire', () => {
     await gateway.inject({ method: 'GET', url: '/api/stripe/usage', headers });
     expect(introspections).toHaveLength(start + 1);
 
-    await gateway.inject({ method: 'POST', url: '/api/stripe/usage', headers: { ...headers, 'sec-fetch-site': 'same-origin' } });
+    await gateway.inject({
+      method: 'POST',
+      url: '/api/stripe/usage',
+      headers: { ...headers, 'sec-fetch-site': 'same-origin' },
+    });
     expect(introspections).toHaveLength(start + 2);
     // A write to identity (here a logout) drops the cached answer: the next read asks again.
-    await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...headers, 'sec-fetch-site': 'same-origin' } });
+    await gateway.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...headers, 'sec-fetch-site': 'same-origin' },
+    });
     await gateway.inject({ method: 'GET', url: '/api/stripe/usage', headers });
     expect(introspections).toHaveLength(start + 3);
   });
@@ -219,7 +251,11 @@ describe('identity on the wire', () => {
     const crossSite = await gateway.inject({
       method: 'POST',
       url: '/api/organization/invite',
-      headers: { cookie: `df_session=${VALID_TOKEN}`, 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      headers: {
+        cookie: `df_session=${VALID_TOKEN}`,
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/json',
+      },
       payload: { email: 'x@example.com' },
     });
     expect(crossSite.statusCode).toBe(403);
@@ -258,7 +294,11 @@ describe('identity on the wire', () => {
     expect(identity.seen.at(-1)?.headers['x-request-id']).toBe('req-42');
     expect(identity.seen.at(-1)?.headers.traceparent).toBe(traceparent);
 
-    const generated = await gateway.inject({ method: 'GET', url: '/api/config', headers: { 'x-request-id': 'bad id\n' } });
+    const generated = await gateway.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -277,7 +317,11 @@ describe('failures', () => {
       expect(response.json().message).toMatch(/sign-in service did not answer/);
       expect(Date.now() - started).toBeLessThan(2000);
 
-      const signedIn = await isolated.inject({ method: 'GET', url: '/api/stripe/usage', headers: { cookie: 'df_session=abc' } });
+      const signedIn = await isolated.inject({
+        method: 'GET',
+        url: '/api/stripe/usage',
+        headers: { cookie: 'df_session=abc' },
+      });
       expect(signedIn.statusCode).toBe(503);
       expect(signedIn.json().message).toMatch(/sign-in service is temporarily unavailable/);
     } finally {
@@ -288,7 +332,9 @@ describe('failures', () => {
   it('answers 504 JSON when a service does not answer in time', async () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/deals/1' });
     expect(response.statusCode).toBe(504);
-    expect(response.json()).toEqual({ message: 'The CRM service took too long to respond. Please try again later.' });
+    expect(response.json()).toEqual({
+      message: 'The CRM service took too long to respond. Please try again later.',
+    });
   });
 
   it('rate limits login attempts per IP with the seed error body', async () => {
@@ -330,7 +376,11 @@ describe('web assets', () => {
   });
 
   it('serves the shell with an SPA fallback and JSON 404s elsewhere', async () => {
-    const page = await gateway.inject({ method: 'GET', url: '/team-members', headers: { accept: 'text/html' } });
+    const page = await gateway.inject({
+      method: 'GET',
+      url: '/team-members',
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Dealflow shell');
     expect(page.headers['cache-control']).toBe('no-cache');
@@ -347,7 +397,11 @@ describe('web assets', () => {
     const asset = await gateway.inject({ method: 'GET', url: '/main.0123abcd.js' });
     expect(asset.body).toBe(SHELL_JS);
     expect(asset.headers['cache-control']).toContain('immutable');
-    const compressed = await gateway.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip' } });
+    const compressed = await gateway.inject({
+      method: 'GET',
+      url: '/main.0123abcd.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(compressed.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(compressed.rawPayload).toString()).toBe(SHELL_JS);
 

@@ -40,7 +40,10 @@ export interface BuildGatewayOptions {
  * identity's JWT, refuses cross-site cookie writes, rate limits, sets security headers, serves the shell,
  * the runtime remotes manifest and the remotes' files, and the OpenAPI document.
  */
-export async function buildGateway(config: TGatewayConfig, options: BuildGatewayOptions = {}): Promise<FastifyInstance> {
+export async function buildGateway(
+  config: TGatewayConfig,
+  options: BuildGatewayOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions('gateway', config.LOG_LEVEL),
     genReqId: (req) => {
@@ -65,7 +68,10 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
     timeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 5000),
   });
   app.decorate('identity', identity);
-  const proxy = new UpstreamProxy({ connections: config.UPSTREAM_CONNECTIONS, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const proxy = new UpstreamProxy({
+    connections: config.UPSTREAM_CONNECTIONS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  });
 
   let redis: Redis | null = null;
   if (config.REDIS_URL) {
@@ -77,7 +83,8 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
     });
     let warned = false;
     redis.on('error', (error) => {
-      if (!warned) app.log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it returns');
+      if (!warned)
+        app.log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it returns');
       warned = true;
     });
     redis.on('ready', () => (warned = false));
@@ -105,7 +112,9 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
 
   // Same-origin everything: the remotes come through /remotes/<folder>/ unless a manifest URL elsewhere is
   // configured, whose origin is then allowed. Fluent UI (griffel) injects <style> elements: 'unsafe-inline'.
-  const remoteOrigins = remotes.filter((r) => /^https?:/.test(r.manifest)).map((r) => new URL(r.manifest).origin);
+  const remoteOrigins = remotes
+    .filter((r) => /^https?:/.test(r.manifest))
+    .map((r) => new URL(r.manifest).origin);
   const isHttps = config.PUBLIC_URL.startsWith('https:');
   const securityHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
@@ -151,10 +160,21 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
 
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { store: batchedRedisStore({ redis, nameSpace: config.RATE_LIMIT_NAMESPACE, flushMs: config.RATE_LIMIT_FLUSH_MS }) } : {}),
+    ...(redis
+      ? {
+          store: batchedRedisStore({
+            redis,
+            nameSpace: config.RATE_LIMIT_NAMESPACE,
+            flushMs: config.RATE_LIMIT_FLUSH_MS,
+          }),
+        }
+      : {}),
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
-      new GatewayError(429, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      new GatewayError(
+        429,
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
   });
 
   app.get('/healthz', { compress: false }, async () => ({ status: 'ok' }));
@@ -163,13 +183,19 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
 
   // ---- the runtime remotes manifest and the remotes' own files
   const manifest = Object.fromEntries(remotes.map((r) => [r.name, r.manifest]));
-  app.get('/remotes.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(manifest));
+  app.get('/remotes.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(manifest),
+  );
   for (const remote of remotes) {
     const target = splitUrl(remote.origin);
     app.get(`/remotes/${remote.folder}/*`, async (request, reply) => {
       const rest = request.url.slice(`/remotes/${remote.folder}/`.length);
       try {
-        return await proxy.forward(request, reply, { origin: target.origin, path: `${target.base}/${rest}`, drop: REMOTE_DROPPED_HEADERS });
+        return await proxy.forward(request, reply, {
+          origin: target.origin,
+          path: `${target.base}/${rest}`,
+          drop: REMOTE_DROPPED_HEADERS,
+        });
       } catch (error) {
         throw upstreamFailure(`${remote.folder} remote`, error);
       }
@@ -197,7 +223,8 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
       const previous = request.headers['x-forwarded-for'];
       const set: Record<string, string> = {
         'x-request-id': request.id,
-        'x-forwarded-for': config.TRUST_PROXY && typeof previous === 'string' ? `${previous}, ${request.ip}` : request.ip,
+        'x-forwarded-for':
+          config.TRUST_PROXY && typeof previous === 'string' ? `${previous}, ${request.ip}` : request.ip,
         'x-forwarded-proto': request.protocol,
         'x-forwarded-host': request.host,
       };
@@ -205,7 +232,12 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
       const target = targets[upstream];
       let sent: FastifyReply;
       try {
-        sent = await proxy.forward(request, reply, { origin: target.origin, path: target.base + request.url, set, drop: GATEWAY_ONLY_HEADERS });
+        sent = await proxy.forward(request, reply, {
+          origin: target.origin,
+          path: target.base + request.url,
+          set,
+          drop: GATEWAY_ONLY_HEADERS,
+        });
       } catch (error) {
         throw upstreamFailure(upstream, error);
       }
@@ -220,11 +252,15 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
     };
 
     const refuseCrossSite = (request: FastifyRequest) => {
-      if (isCrossSiteRequest(request, config.PUBLIC_URL)) throw new GatewayError(403, 'Cross-site request refused');
+      if (isCrossSiteRequest(request, config.PUBLIC_URL))
+        throw new GatewayError(403, 'Cross-site request refused');
     };
 
     /** CSRF check, then the session token -> identity JWT exchange (null: not signed in). */
-    const resolveIdentity = async (request: FastifyRequest, upstream: TUpstreamName): Promise<string | null> => {
+    const resolveIdentity = async (
+      request: FastifyRequest,
+      upstream: TUpstreamName,
+    ): Promise<string | null> => {
       const { bearer, cookie } = readSessionTokens(request.headers);
       if (!bearer && !cookie) return null;
       const unsafe = !isSafeMethod(request.method);
@@ -236,8 +272,14 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
         if (answer.kind === 'unavailable') {
           request.log.warn({ upstream, reason: answer.reason }, 'session introspection failed');
           throw answer.reason === 'timeout'
-            ? new GatewayError(504, `The ${labelOf('identity')} took too long to respond. Please try again later.`)
-            : new GatewayError(503, `The ${labelOf('identity')} is temporarily unavailable. Please try again in a few moments.`);
+            ? new GatewayError(
+                504,
+                `The ${labelOf('identity')} took too long to respond. Please try again later.`,
+              )
+            : new GatewayError(
+                503,
+                `The ${labelOf('identity')} is temporarily unavailable. Please try again in a few moments.`,
+              );
         }
       }
       return null;
@@ -245,11 +287,23 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
 
     const apiLimit = { max: config.RATE_LIMIT_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
     // `exact`: counted in Redis one by one (see rate-limit-store.ts); the general limit is counted in batches.
-    const authLimit = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS, exact: true };
+    const authLimit = {
+      max: config.RATE_LIMIT_AUTH_MAX,
+      timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      exact: true,
+    };
     for (const url of AUTH_LIMITED_ROUTES) {
-      proxyScope.post(url, { compress: false, config: { rateLimit: authLimit, jsonApi: true } }, forward(true));
+      proxyScope.post(
+        url,
+        { compress: false, config: { rateLimit: authLimit, jsonApi: true } },
+        forward(true),
+      );
     }
-    proxyScope.all('/api/*', { compress: false, config: { rateLimit: apiLimit, jsonApi: true } }, forward(true));
+    proxyScope.all(
+      '/api/*',
+      { compress: false, config: { rateLimit: apiLimit, jsonApi: true } },
+      forward(true),
+    );
     proxyScope.all('/pay', { compress: false, config: { rateLimit: apiLimit } }, forward(true));
     proxyScope.all('/pay/*', { compress: false, config: { rateLimit: apiLimit } }, forward(true));
     // Webhooks authenticate themselves (signatures, shared secrets) and come in bursts: no session, no limit.
@@ -267,7 +321,10 @@ export async function buildGateway(config: TGatewayConfig, options: BuildGateway
     preCompressed: true,
     cacheControl: false,
     setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   const sendShell = (reply: FastifyReply) => {

@@ -48,7 +48,9 @@ const VIEWER_JS = `(async function () {
 export function registerDocs(app: FastifyInstance) {
   const document = buildOpenApi();
   app.get('/api/docs', async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
-  app.get('/api/docs/ui', async (_request, reply) => reply.type('text/html; charset=utf-8').send(VIEWER_HTML));
+  app.get('/api/docs/ui', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(VIEWER_HTML),
+  );
   app.get('/api/docs/ui.js', async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(VIEWER_JS),
   );

@@ -28,9 +28,15 @@ export function upstreamFailure(upstream: string, error: unknown): GatewayError 
     return new GatewayError(504, `The ${label} took too long to respond. Please try again later.`);
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || err.statusCode === 503) {
-    return new GatewayError(503, `The ${label} is temporarily unavailable. Please try again in a few moments.`);
+    return new GatewayError(
+      503,
+      `The ${label} is temporarily unavailable. Please try again in a few moments.`,
+    );
   }
-  return new GatewayError(502, `Bad gateway: the ${label} did not answer. Please try again in a few moments.`);
+  return new GatewayError(
+    502,
+    `Bad gateway: the ${label} did not answer. Please try again in a few moments.`,
+  );
 }
 
 export function installErrorHandler(app: FastifyInstance) {

@@ -31,13 +31,23 @@ beforeEach(() => {
   delayMs = 0;
 });
 
-const client = (ttlMs: number) => new IdentityClient({ identityUrl: url, internalToken: 'internal-token', ttlMs, maxEntries: 100, timeoutMs: 2000 });
+const client = (ttlMs: number) =>
+  new IdentityClient({
+    identityUrl: url,
+    internalToken: 'internal-token',
+    ttlMs,
+    maxEntries: 100,
+    timeoutMs: 2000,
+  });
 const read = { fresh: false, requestId: 'r' };
 
 describe('identity client cache', () => {
   it('refreshes an entry in the background past half its life, so steady reads never wait', async () => {
     const identityClient = client(1000);
-    expect(await identityClient.resolve('token-a', read)).toMatchObject({ kind: 'signed-in', identityToken: 'jwt-1' });
+    expect(await identityClient.resolve('token-a', read)).toMatchObject({
+      kind: 'signed-in',
+      identityToken: 'jwt-1',
+    });
     await sleep(600);
     // Past half-life: answered from the cache at once, and identity is asked again behind it.
     expect(await identityClient.resolve('token-a', read)).toMatchObject({ identityToken: 'jwt-1' });
@@ -67,8 +77,14 @@ describe('identity client cache', () => {
     const identityClient = client(5000);
     delayMs = 50;
     const answers = await Promise.all([1, 2, 3].map(() => identityClient.resolve('token-c', read)));
-    expect(answers.map((a) => (a.kind === 'signed-in' ? a.identityToken : a.kind))).toEqual(['jwt-1', 'jwt-1', 'jwt-1']);
-    expect(await identityClient.resolve('token-c', { fresh: true, requestId: 'w' })).toMatchObject({ identityToken: 'jwt-2' });
+    expect(answers.map((a) => (a.kind === 'signed-in' ? a.identityToken : a.kind))).toEqual([
+      'jwt-1',
+      'jwt-1',
+      'jwt-1',
+    ]);
+    expect(await identityClient.resolve('token-c', { fresh: true, requestId: 'w' })).toMatchObject({
+      identityToken: 'jwt-2',
+    });
     expect(questions).toBe(2);
     await identityClient.close();
   });

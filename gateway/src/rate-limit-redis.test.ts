@@ -36,7 +36,12 @@ describe.skipIf(!hasRedis)('rate limits in Redis', () => {
   it('counts login attempts across two gateway replicas', async () => {
     const [first, second] = replicas as [FastifyInstance, FastifyInstance];
     const login = (gateway: FastifyInstance) =>
-      gateway.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      gateway.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
     expect((await login(first)).statusCode).toBe(200);
     expect((await login(second)).statusCode).toBe(200);
     const refused = await login(first);

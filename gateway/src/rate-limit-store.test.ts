@@ -11,7 +11,13 @@ const FLUSH_MS = 15;
 
 const hit = (store: TRateLimitStore, key: string) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-    (store.incr as (key: string, cb: (e: Error | null, r?: { current: number; ttl: number }) => void, window: number) => void)(
+    (
+      store.incr as (
+        key: string,
+        cb: (e: Error | null, r?: { current: number; ttl: number }) => void,
+        window: number,
+      ) => void
+    )(
       key,
       (error, result) => (error || !result ? reject(error ?? new Error('no result')) : resolve(result)),
       WINDOW_MS,
@@ -37,7 +43,9 @@ describe.skipIf(!hasRedis)('batched Redis rate-limit store', () => {
     const StoreB = batchedRedisStore({ redis: b, nameSpace, flushMs: FLUSH_MS });
     const route = (exact: boolean) => ({ routeInfo: { method: 'GET', url: '/api/*' }, exact });
     const child = (Store: typeof StoreA, options: ReturnType<typeof route>) =>
-      new Store({ timeWindow: WINDOW_MS }).child(options as unknown as Parameters<TRateLimitStore['child']>[0]);
+      new Store({ timeWindow: WINDOW_MS }).child(
+        options as unknown as Parameters<TRateLimitStore['child']>[0],
+      );
     replicaA = child(StoreA, route(false));
     replicaB = child(StoreB, route(false));
     exactA = child(StoreA, { routeInfo: { method: 'POST', url: '/api/auth/login' }, exact: true });
@@ -52,7 +60,9 @@ describe.skipIf(!hasRedis)('batched Redis rate-limit store', () => {
   it('answers at once from memory and adds the hits to Redis in one write per flush', async () => {
     // A slow flush here, so that "nothing sent yet" holds on a busy machine too.
     const SlowStore = batchedRedisStore({ redis: clients[0] as Redis, nameSpace, flushMs: 400 });
-    const slow = new SlowStore({ timeWindow: WINDOW_MS }).child({ routeInfo: { method: 'GET', url: '/api/*' } } as unknown as Parameters<TRateLimitStore['child']>[0]);
+    const slow = new SlowStore({ timeWindow: WINDOW_MS }).child({
+      routeInfo: { method: 'GET', url: '/api/*' },
+    } as unknown as Parameters<TRateLimitStore['child']>[0]);
     const results = [];
     for (let i = 0; i < 5; i += 1) results.push(await hit(slow, '10.0.0.1'));
     expect(results.map((r) => r.current)).toEqual([1, 2, 3, 4, 5]);
@@ -65,7 +75,7 @@ describe.skipIf(!hasRedis)('batched Redis rate-limit store', () => {
     expect(ttl).toBeGreaterThan(WINDOW_MS - 5000);
   });
 
-  it('shares one budget between replicas: each learns the others\' hits from Redis when it flushes', async () => {
+  it("shares one budget between replicas: each learns the others' hits from Redis when it flushes", async () => {
     for (let i = 0; i < 4; i += 1) await hit(replicaA, '10.0.0.2');
     await afterFlush();
     for (let i = 0; i < 3; i += 1) await hit(replicaB, '10.0.0.2');

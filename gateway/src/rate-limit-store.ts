@@ -24,7 +24,12 @@ const ADD_HITS = `
 `;
 
 type TRedisWithScript = Redis & {
-  gatewayAddHits(key: string, hits: number, windowMs: number, callback: (error: Error | null, result: [number, number]) => void): void;
+  gatewayAddHits(
+    key: string,
+    hits: number,
+    windowMs: number,
+    callback: (error: Error | null, result: [number, number]) => void,
+  ): void;
 };
 
 interface TCounter {
@@ -57,7 +62,8 @@ export interface BatchedStoreOptions {
  */
 export function batchedRedisStore(options: BatchedStoreOptions): FastifyRateLimitStoreCtor {
   const redis = options.redis as TRedisWithScript;
-  if (typeof redis.gatewayAddHits !== 'function') redis.defineCommand('gatewayAddHits', { numberOfKeys: 1, lua: ADD_HITS });
+  if (typeof redis.gatewayAddHits !== 'function')
+    redis.defineCommand('gatewayAddHits', { numberOfKeys: 1, lua: ADD_HITS });
 
   const counters = new Map<string, TCounter>();
   const dirty = new Set<string>();
@@ -140,7 +146,10 @@ export function batchedRedisStore(options: BatchedStoreOptions): FastifyRateLimi
         timer = setTimeout(flush, options.flushMs);
         timer.unref();
       }
-      callback(null, { current: counter.known + counter.inflight + counter.pending, ttl: Math.max(0, counter.windowEnds - now) });
+      callback(null, {
+        current: counter.known + counter.inflight + counter.pending,
+        ttl: Math.max(0, counter.windowEnds - now),
+      });
     }
 
     child(routeOptions: Parameters<TRateLimitStore['child']>[0]): TRateLimitStore {

@@ -25,7 +25,7 @@ export const ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: TUpstreamNa
 /** The service owning `path` (no query string), or null. */
 export function findUpstream(path: string): TUpstreamName | null {
   for (const { prefix, service } of ROUTING_TABLE) {
-    if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47 /* / */)) {
+    if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */) {
       return service;
     }
   }
@@ -50,7 +50,12 @@ export interface TRemote {
 }
 
 export function remotesFromConfig(config: TGatewayConfig): TRemote[] {
-  const remote = (name: TRemote['name'], folder: TRemote['folder'], origin: string, manifest?: string): TRemote => ({
+  const remote = (
+    name: TRemote['name'],
+    folder: TRemote['folder'],
+    origin: string,
+    manifest?: string,
+  ): TRemote => ({
     name,
     folder,
     origin,

@@ -14,7 +14,9 @@ const ACCESS = /(?<![\w$.])tokens\.([A-Za-z][A-Za-z0-9]*)(?![\w$(])/g;
 export function inlineTokens(source) {
   const match = IMPORT.exec(source);
   if (!match || !match[1].split(',').some((name) => name.trim() === 'tokens')) return source;
-  return source.replace(ACCESS, (whole, name) => (Object.hasOwn(tokens, name) ? JSON.stringify(tokens[name]) : whole));
+  return source.replace(ACCESS, (whole, name) =>
+    Object.hasOwn(tokens, name) ? JSON.stringify(tokens[name]) : whole,
+  );
 }
 
 /** @param {string} source */

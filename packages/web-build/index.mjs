@@ -27,7 +27,16 @@ export const FLUENT_SHARED_PACKAGES = [
  * app imports another: add it here). Test helpers (MemoryRouter) are not bundled, so they are not listed.
  */
 export const ROUTER_EXPORTS = [
-  'BrowserRouter', 'Routes', 'Route', 'Link', 'NavLink', 'Navigate', 'Outlet', 'useLocation', 'useNavigate', 'useSearchParams',
+  'BrowserRouter',
+  'Routes',
+  'Route',
+  'Link',
+  'NavLink',
+  'Navigate',
+  'Outlet',
+  'useLocation',
+  'useNavigate',
+  'useSearchParams',
 ];
 
 /**
@@ -35,10 +44,23 @@ export const ROUTER_EXPORTS = [
  * (13.1 -> 10.5 KB gzip on every first load); a consumer needing another export would load a full copy of
  * its own and lose the shared QueryClient context, so add it here first.
  */
-export const QUERY_EXPORTS = ['QueryClient', 'QueryClientProvider', 'useQuery', 'useQueryClient', 'useMutation', 'useInfiniteQuery'];
+export const QUERY_EXPORTS = [
+  'QueryClient',
+  'QueryClientProvider',
+  'useQuery',
+  'useQueryClient',
+  'useMutation',
+  'useInfiniteQuery',
+];
 
 const MF_RUNTIME_PACKAGES = [
-  'webpack-bundler-runtime', 'inject-external-runtime-core-plugin', 'runtime', 'runtime-tools', 'sdk', 'runtime-core', 'error-codes',
+  'webpack-bundler-runtime',
+  'inject-external-runtime-core-plugin',
+  'runtime',
+  'runtime-tools',
+  'sdk',
+  'runtime-core',
+  'error-codes',
 ];
 
 /**
@@ -58,7 +80,9 @@ function mfRuntimeEsmAliases(dirname) {
     } catch {
       continue; // not installed in this version of the runtime
     }
-    const esm = ['.js', '.mjs'].map((ext) => cjs.replace(/\.cjs$/, ext)).find((file) => file !== cjs && existsSync(file));
+    const esm = ['.js', '.mjs']
+      .map((ext) => cjs.replace(/\.cjs$/, ext))
+      .find((file) => file !== cjs && existsSync(file));
     if (esm) aliases[cjs] = esm;
   }
   return aliases;
@@ -74,7 +98,11 @@ const GRIFFEL_LOADER = {
   loader: '@griffel/webpack-loader',
   options: {
     modules: [
-      { moduleSource: '@fluentui/react-components', importName: 'makeStyles', resetImportName: 'makeResetStyles' },
+      {
+        moduleSource: '@fluentui/react-components',
+        importName: 'makeStyles',
+        resetImportName: 'makeResetStyles',
+      },
       { moduleSource: '@griffel/react', importName: 'makeStyles', resetImportName: 'makeResetStyles' },
     ],
     babelOptions: { presets: ['@babel/preset-typescript'] },
@@ -87,8 +115,17 @@ const GRIFFEL_LOADER = {
  * calls `shorthands`) and of FluentProvider (`useRenderer_unstable`, `TextDirectionProvider`).
  */
 export const GRIFFEL_EXPORTS = [
-  '__styles', '__resetStyles', '__staticStyles', '__css', '__resetCSS', 'mergeClasses', 'shorthands',
-  'useRenderer_unstable', 'TextDirectionProvider', 'RendererProvider', 'createDOMRenderer',
+  '__styles',
+  '__resetStyles',
+  '__staticStyles',
+  '__css',
+  '__resetCSS',
+  'mergeClasses',
+  'shorthands',
+  'useRenderer_unstable',
+  'TextDirectionProvider',
+  'RendererProvider',
+  'createDOMRenderer',
 ];
 
 const SERVER_ONLY = path.join(import.meta.dirname, 'server-only.mjs');
@@ -138,7 +175,15 @@ export function createSharedConfig() {
  * @returns {import('@rspack/core').Configuration}
  */
 export function createMfConfig(options) {
-  const { name, dirname, exposes = {}, isHost = false, remotes = {}, runtimePlugins = [], title = 'Dealflow' } = options;
+  const {
+    name,
+    dirname,
+    exposes = {},
+    isHost = false,
+    remotes = {},
+    runtimePlugins = [],
+    title = 'Dealflow',
+  } = options;
   if (!name || !dirname) throw new Error('createMfConfig: name and dirname are required');
   const mode = options.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production');
   const isProduction = mode === 'production';

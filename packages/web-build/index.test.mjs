@@ -3,12 +3,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createMfConfig, createSharedConfig, FLUENT_SHARED_PACKAGES, GRIFFEL_EXPORTS, QUERY_EXPORTS, ROUTER_EXPORTS } from './index.mjs';
+import {
+  createMfConfig,
+  createSharedConfig,
+  FLUENT_SHARED_PACKAGES,
+  GRIFFEL_EXPORTS,
+  QUERY_EXPORTS,
+  ROUTER_EXPORTS,
+} from './index.mjs';
 
-const federationOptions = (config) => config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')._options;
+const federationOptions = (config) =>
+  config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')._options;
 
 test('a remote gets publicPath auto, content hashes, a manifest, loaded-first and no dts', () => {
-  const config = createMfConfig({ name: 'mfe_auth', dirname: '/tmp/mfe-auth', exposes: { './LoginPage': './src/pages/LoginPage.tsx' } });
+  const config = createMfConfig({
+    name: 'mfe_auth',
+    dirname: '/tmp/mfe-auth',
+    exposes: { './LoginPage': './src/pages/LoginPage.tsx' },
+  });
   assert.equal(config.output.publicPath, 'auto');
   assert.match(config.output.filename, /contenthash/);
   assert.equal(config.mode, 'production');
@@ -26,21 +38,38 @@ test('the host gets an absolute publicPath, an HTML page and provides the MF run
   const config = createMfConfig({ name: 'shell', dirname: '/tmp/shell', isHost: true });
   assert.equal(config.output.publicPath, '/');
   assert.ok(config.plugins.some((p) => p.constructor.name === 'HtmlRspackPlugin'));
-  assert.deepEqual(federationOptions(config).experiments, { provideExternalRuntime: true, optimization: { target: 'web' } });
+  assert.deepEqual(federationOptions(config).experiments, {
+    provideExternalRuntime: true,
+    optimization: { target: 'web' },
+  });
 });
 
 test('singletons: react, router, query, web-kit and the granular Fluent packages, never the barrel', () => {
   const shared = createSharedConfig();
-  for (const name of ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', '@dealflow/web-kit', ...FLUENT_SHARED_PACKAGES]) {
+  for (const name of [
+    'react',
+    'react-dom',
+    'react-router-dom',
+    '@tanstack/react-query',
+    '@dealflow/web-kit',
+    ...FLUENT_SHARED_PACKAGES,
+  ]) {
     assert.equal(shared[name]?.singleton, true, name);
   }
   assert.equal(shared['@fluentui/react-components'], undefined);
   for (const name of FLUENT_SHARED_PACKAGES) assert.equal(shared[name].requiredVersion, false);
   assert.deepEqual(shared['react-router-dom'].treeShaking.usedExports, ROUTER_EXPORTS);
   assert.ok(ROUTER_EXPORTS.includes('useSearchParams'));
-  assert.equal(createMfConfig({ name: 'shell', dirname: '/tmp/shell', isHost: true }).resolve.alias['cookie$'], path.join(import.meta.dirname, 'server-only.mjs'));
+  assert.equal(
+    createMfConfig({ name: 'shell', dirname: '/tmp/shell', isHost: true }).resolve.alias['cookie$'],
+    path.join(import.meta.dirname, 'server-only.mjs'),
+  );
   assert.deepEqual(shared['@tanstack/react-query'].treeShaking.usedExports, QUERY_EXPORTS);
-  assert.equal(shared['@fluentui/react-tabster'], undefined, 'react-tabster is bundled per app; tabster and keyborg are shared');
+  assert.equal(
+    shared['@fluentui/react-tabster'],
+    undefined,
+    'react-tabster is bundled per app; tabster and keyborg are shared',
+  );
   for (const name of ['tabster', 'keyborg']) assert.equal(shared[name]?.singleton, true, name);
 });
 
@@ -52,17 +81,30 @@ test('every app imports from the tree-shaken shared packages only what their sha
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       // Tests and test helpers run under vitest, never in a bundle: they may import anything.
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !/[\\/](testing|test)[\\/]/.test(full)) sources.push(full);
+      else if (
+        /\.tsx?$/.test(entry.name) &&
+        !/\.test\.tsx?$/.test(entry.name) &&
+        !/[\\/](testing|test)[\\/]/.test(full)
+      )
+        sources.push(full);
     }
   };
-  for (const app of ['shell', 'mfe-auth', 'mfe-team', 'mfe-billing', 'mfe-records', 'packages/web-kit']) walk(path.join(root, app, 'src'));
+  for (const app of ['shell', 'mfe-auth', 'mfe-team', 'mfe-billing', 'mfe-records', 'packages/web-kit'])
+    walk(path.join(root, app, 'src'));
   const kept = { '@tanstack/react-query': QUERY_EXPORTS, 'react-router-dom': ROUTER_EXPORTS };
   for (const file of sources) {
     const text = readFileSync(file, 'utf8');
     for (const [pkg, exports] of Object.entries(kept)) {
       for (const match of text.matchAll(new RegExp(`import\\s+\\{([^}]*)\\}\\s+from\\s+'${pkg}'`, 'g'))) {
-        const names = match[1].split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
-        for (const name of names) assert.ok(exports.includes(name.split(/\s+as\s+/)[0]), `${path.relative(root, file)} imports ${name} from ${pkg}`);
+        const names = match[1]
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith('type '));
+        for (const name of names)
+          assert.ok(
+            exports.includes(name.split(/\s+as\s+/)[0]),
+            `${path.relative(root, file)} imports ${name} from ${pkg}`,
+          );
       }
     }
   }
@@ -89,9 +131,17 @@ test('Fluent token reads become their CSS variables; anything else is left alone
 });
 
 test('the MF runtime is bundled from its ESM builds (tree-shaken), and @griffel/react keeps only precomputed-style exports', () => {
-  const config = createMfConfig({ name: 'shell', dirname: path.join(import.meta.dirname, '..', '..', 'shell'), isHost: true });
-  const aliases = Object.entries(config.resolve.alias).filter(([from]) => from.includes('@module-federation'));
-  assert.ok(aliases.some(([from]) => from.endsWith(path.join('webpack-bundler-runtime', 'dist', 'index.cjs'))));
+  const config = createMfConfig({
+    name: 'shell',
+    dirname: path.join(import.meta.dirname, '..', '..', 'shell'),
+    isHost: true,
+  });
+  const aliases = Object.entries(config.resolve.alias).filter(([from]) =>
+    from.includes('@module-federation'),
+  );
+  assert.ok(
+    aliases.some(([from]) => from.endsWith(path.join('webpack-bundler-runtime', 'dist', 'index.cjs'))),
+  );
   for (const [from, to] of aliases) {
     assert.match(from, /\.cjs$/);
     assert.match(to, /\.m?js$/);
@@ -104,13 +154,18 @@ test('the MF runtime is bundled from its ESM builds (tree-shaken), and @griffel/
 
 test("no built app ships Fluent's tokens object (skipped before `npm run build`)", (t) => {
   const root = path.join(import.meta.dirname, '..', '..');
-  const apps = ['shell', 'mfe-auth', 'mfe-team', 'mfe-billing', 'mfe-records'].map((app) => path.join(root, app, 'dist'));
+  const apps = ['shell', 'mfe-auth', 'mfe-team', 'mfe-billing', 'mfe-records'].map((app) =>
+    path.join(root, app, 'dist'),
+  );
   if (!apps.every((dist) => existsSync(dist))) return t.skip('apps not built');
   for (const dist of apps) {
     for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
       const text = readFileSync(path.join(dist, file), 'utf8');
       // The tokens object maps every token to its variable: this pair only appears in it.
-      assert.ok(!text.includes('colorNeutralForeground1Hover:"var(--colorNeutralForeground1Hover)"'), `${dist}/${file} ships Fluent's tokens object`);
+      assert.ok(
+        !text.includes('colorNeutralForeground1Hover:"var(--colorNeutralForeground1Hover)"'),
+        `${dist}/${file} ships Fluent's tokens object`,
+      );
     }
   }
 });

@@ -6,7 +6,12 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-export const REMOTE_FOLDERS = { mfe_auth: 'mfe-auth', mfe_team: 'mfe-team', mfe_billing: 'mfe-billing', mfe_records: 'mfe-records' };
+export const REMOTE_FOLDERS = {
+  mfe_auth: 'mfe-auth',
+  mfe_team: 'mfe-team',
+  mfe_billing: 'mfe-billing',
+  mfe_records: 'mfe-records',
+};
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -22,7 +27,10 @@ const types = {
 function sendFile(res, file) {
   res.writeHead(200, {
     'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-    'cache-control': file.endsWith('.html') || file.endsWith('mf-manifest.json') ? 'no-cache' : 'public, max-age=31536000, immutable',
+    'cache-control':
+      file.endsWith('.html') || file.endsWith('mf-manifest.json')
+        ? 'no-cache'
+        : 'public, max-age=31536000, immutable',
     'access-control-allow-origin': '*',
   });
   createReadStream(file).pipe(res);
@@ -42,21 +50,35 @@ export function startStaticServer({ port = 0, apiOrigin, stopped = new Set() } =
     const url = new URL(req.url ?? '/', 'http://localhost');
     const pathname = decodeURIComponent(url.pathname);
     if (pathname === '/remotes.json') {
-      return json(res, 200, Object.fromEntries(Object.entries(REMOTE_FOLDERS).map(([name, folder]) => [name, `/remotes/${folder}/mf-manifest.json`])));
+      return json(
+        res,
+        200,
+        Object.fromEntries(
+          Object.entries(REMOTE_FOLDERS).map(([name, folder]) => [
+            name,
+            `/remotes/${folder}/mf-manifest.json`,
+          ]),
+        ),
+      );
     }
     const remote = /^\/remotes\/([a-z-]+)\/(.*)$/.exec(pathname);
     if (remote) {
       const [, folder, rest] = remote;
       const file = path.join(root, folder, 'dist', path.normalize(rest).replace(/^(\.\.(\/|\\|$))+/, ''));
-      if (stopped.has(folder) || !isFile(file)) return json(res, 502, { message: `Remote ${folder} is unavailable` });
+      if (stopped.has(folder) || !isFile(file))
+        return json(res, 502, { message: `Remote ${folder} is unavailable` });
       return sendFile(res, file);
     }
     if (pathname.startsWith('/api/')) {
       if (apiOrigin) {
-        const upstream = http.request(new URL(req.url ?? '/', apiOrigin), { method: req.method, headers: req.headers }, (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        });
+        const upstream = http.request(
+          new URL(req.url ?? '/', apiOrigin),
+          { method: req.method, headers: req.headers },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+          },
+        );
         upstream.on('error', () => json(res, 502, { message: 'API unavailable' }));
         return req.pipe(upstream);
       }
@@ -70,7 +92,12 @@ export function startStaticServer({ port = 0, apiOrigin, stopped = new Set() } =
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`, server, stopped, close: () => new Promise((r) => server.close(() => r(undefined))) });
+      resolve({
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`,
+        server,
+        stopped,
+        close: () => new Promise((r) => server.close(() => r(undefined))),
+      });
     });
   });
 }

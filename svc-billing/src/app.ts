@@ -49,7 +49,10 @@ export async function buildApp(config: TConfig) {
         orm: ctx.orm,
         provider,
         priceBook,
-        identity: createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_API_TOKEN }),
+        identity: createIdentityClient({
+          baseUrl: config.IDENTITY_URL,
+          internalToken: config.INTERNAL_API_TOKEN,
+        }),
         logger: ctx.logger,
       };
       ctx.logger.info({ provider: provider.kind }, 'payment provider');

@@ -36,7 +36,11 @@ function runBenchChild(log: (line: string) => void, timeoutMs: number): Promise<
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test-support/bench-cli.ts'], {
       cwd: workspace,
-      env: { ...process.env, LOG_LEVEL: 'silent', BILLING_BENCH_EVENTS: process.env.BILLING_BENCH_EVENTS ?? '600' },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        BILLING_BENCH_EVENTS: process.env.BILLING_BENCH_EVENTS ?? '600',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -45,7 +49,11 @@ function runBenchChild(log: (line: string) => void, timeoutMs: number): Promise<
     const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      const line = out.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+      const line = out
+        .trim()
+        .split('\n')
+        .reverse()
+        .find((l) => l.startsWith('{'));
       if (code === 0 && line) resolve(JSON.parse(line) as TBillingBenchResult);
       else reject(new Error(`billing bench exited with ${code}: ${out.slice(-500)}`));
     });

@@ -5,7 +5,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Topics } from '@dealflow/contracts';
 import { findFreePort } from '@dealflow/dev-stack';
-import { createTestDatabase, createTestIdentityKeys, startTestBroker, waitFor } from '@dealflow/service-kit/testing';
+import {
+  createTestDatabase,
+  createTestIdentityKeys,
+  startTestBroker,
+  waitFor,
+} from '@dealflow/service-kit/testing';
 import { PRICES, WEBHOOK_SECRET, INTERNAL_TOKEN } from '../test/billing-harness.js';
 import { createTestEventBus } from './event-bus.js';
 import { startIdentityStandIn } from './identity-stand-in.js';
@@ -47,7 +52,9 @@ const workspace = join(dirname(fileURLToPath(import.meta.url)), '..');
  * database and broker and the real Stripe SDK pointed at the local stand-in; this process sends signed
  * webhooks over HTTP with some concurrency, then measures member event -> Stripe quantity update latency.
  */
-export async function runBillingBench(options: { events?: number; concurrency?: number; seatChanges?: number } = {}) {
+export async function runBillingBench(
+  options: { events?: number; concurrency?: number; seatChanges?: number } = {},
+) {
   const events = options.events ?? 1000;
   const concurrency = options.concurrency ?? 16;
   const seatChanges = options.seatChanges ?? 60;
@@ -66,7 +73,9 @@ export async function runBillingBench(options: { events?: number; concurrency?: 
   const identity = await startIdentityStandIn(INTERNAL_TOKEN);
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
-  const profile = process.env.BILLING_BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BILLING_BENCH_PROFILE_DIR}`] : [];
+  const profile = process.env.BILLING_BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BILLING_BENCH_PROFILE_DIR}`]
+    : [];
   const child = spawn(process.execPath, [...profile, 'dist/server.js'], {
     cwd: workspace,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -97,19 +106,33 @@ export async function runBillingBench(options: { events?: number; concurrency?: 
   });
   const bus = await createTestEventBus(broker.brokers);
   try {
-    await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok, { timeoutMs: 60_000, intervalMs: 200 });
+    await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok, {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+    });
     const postWebhook = async (payload: string) => {
       const response = await fetch(`${base}/webhooks/stripe`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload, WEBHOOK_SECRET) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.sign(payload, WEBHOOK_SECRET),
+        },
         body: payload,
       });
-      if (response.status !== 200) throw new Error(`webhook answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`webhook answered ${response.status}: ${await response.text()}`);
     };
     const subscriptions: string[] = [];
     for (let org = 1; org <= 20; org++) {
       const orgId = 1000 + org;
-      const token = keys.sign({ sub: '1', org: orgId, role: 'owner', email: 'owner@fund.example', name: 'Owner', sid: 's' });
+      const token = keys.sign({
+        sub: '1',
+        org: orgId,
+        role: 'owner',
+        email: 'owner@fund.example',
+        name: 'Owner',
+        sid: 's',
+      });
       const response = await fetch(`${base}/api/stripe/checkout`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-identity-token': token },
@@ -122,7 +145,12 @@ export async function runBillingBench(options: { events?: number; concurrency?: 
     }
 
     const payloads = Array.from({ length: events }, (_, i) =>
-      JSON.stringify(stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscriptions[i % subscriptions.length]!)!)),
+      JSON.stringify(
+        stripe.event(
+          'customer.subscription.updated',
+          stripe.subscriptions.get(subscriptions[i % subscriptions.length]!)!,
+        ),
+      ),
     );
     let next = 0;
     const cpuBefore = cpuSecondsOf(child.pid!);
@@ -150,7 +178,11 @@ export async function runBillingBench(options: { events?: number; concurrency?: 
         memberCount: 2 + Math.floor(i / subscriptions.length),
       });
       const request = await waitFor(
-        () => stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).slice(before).find((r) => r.params.items),
+        () =>
+          stripe
+            .requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)
+            .slice(before)
+            .find((r) => r.params.items),
         { timeoutMs: 10_000, intervalMs: 2 },
       );
       latencies.push(request!.at - t0);

@@ -14,7 +14,8 @@ export async function startIdentityStandIn(internalToken: string) {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== 'POST' || req.url !== '/internal/sessions') return reply(404, { message: 'Not found' });
+      if (req.method !== 'POST' || req.url !== '/internal/sessions')
+        return reply(404, { message: 'Not found' });
       if (token !== internalToken) return reply(401, { message: 'Internal API token missing or wrong' });
       const { userId } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { userId: number };
       calls.push({ userId, token });

@@ -80,7 +80,12 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
   const notFound = (kind: string, value: string) => ({
     status: 404,
     body: {
-      error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${value}'`, param: 'id' },
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${kind}: '${value}'`,
+        param: 'id',
+      },
     },
   });
 
@@ -94,7 +99,11 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
     metadata: {},
   });
 
-  function handle(method: string, path: string, params: Record<string, unknown>): { status: number; body: Json } {
+  function handle(
+    method: string,
+    path: string,
+    params: Record<string, unknown>,
+  ): { status: number; body: Json } {
     const segments = path.replace(/^\/v1\//, '').split('/');
     const [resource, objectId, sub] = segments;
     if (resource === 'customers' && method === 'POST' && !objectId) {
@@ -170,7 +179,8 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
         if (params.cancel_at_period_end !== undefined) {
           subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
         }
-        if (params.metadata) subscription.metadata = { ...(subscription.metadata as Json), ...(params.metadata as Json) };
+        if (params.metadata)
+          subscription.metadata = { ...(subscription.metadata as Json), ...(params.metadata as Json) };
         return { status: 200, body: subscription };
       }
     }
@@ -192,7 +202,9 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
     }
     return {
       status: 404,
-      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+      body: {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
+      },
     };
   }
 
@@ -204,11 +216,20 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
       const body = Buffer.concat(chunks).toString('utf8');
       const params = decodeStripeForm(req.method === 'GET' ? url.searchParams.toString() : body);
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, params, idempotencyKey: key, at: Date.now() });
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        params,
+        idempotencyKey: key,
+        at: Date.now(),
+      });
       const auth = req.headers.authorization ?? '';
       let answer: { status: number; body: Json };
       if (!auth.startsWith('Bearer sk_test_')) {
-        answer = { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
+        answer = {
+          status: 401,
+          body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
+        };
       } else if (key && idempotent.has(`${req.method} ${url.pathname} ${key}`)) {
         answer = idempotent.get(`${req.method} ${url.pathname} ${key}`)!;
       } else {
@@ -275,7 +296,8 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
         };
         subscriptions.set(subscription.id, subscription);
         session.subscription = subscription.id;
-        session.payment_status = options.paid === false ? 'unpaid' : trialEnd ? 'no_payment_required' : 'paid';
+        session.payment_status =
+          options.paid === false ? 'unpaid' : trialEnd ? 'no_payment_required' : 'paid';
       } else {
         session.payment_status = options.paid === false ? 'unpaid' : 'paid';
       }
@@ -292,12 +314,18 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
-        data: { object: JSON.parse(JSON.stringify(object, (k, v: unknown) => (k.startsWith('_') ? undefined : v))) },
+        data: {
+          object: JSON.parse(JSON.stringify(object, (k, v: unknown) => (k.startsWith('_') ? undefined : v))),
+        },
       };
     },
     /** Signs a payload the way Stripe does (t=..., v1=HMAC-SHA256). */
     sign(payload: string, secret: string, timestamp?: number) {
-      return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+      return Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        ...(timestamp ? { timestamp } : {}),
+      });
     },
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -73,14 +73,18 @@ export async function startBilling(env: Record<string, string> = {}) {
     }),
   });
 
-  const postWebhook = (event: object, options: { secret?: string; timestamp?: number; signature?: string } = {}) => {
+  const postWebhook = (
+    event: object,
+    options: { secret?: string; timestamp?: number; signature?: string } = {},
+  ) => {
     const payload = JSON.stringify(event);
     return svc.app.inject({
       method: 'POST',
       url: '/webhooks/stripe',
       headers: {
         'content-type': 'application/json',
-        'stripe-signature': options.signature ?? stripe.sign(payload, options.secret ?? WEBHOOK_SECRET, options.timestamp),
+        'stripe-signature':
+          options.signature ?? stripe.sign(payload, options.secret ?? WEBHOOK_SECRET, options.timestamp),
       },
       payload,
     });

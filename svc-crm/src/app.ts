@@ -17,7 +17,11 @@ export interface BuildOptions {
 export async function buildApp(config: TConfig, options: BuildOptions = {}) {
   const provider = options.provider ?? createCrmProvider(config);
   const analysisClient: TAnalysisClient | null = config.OPENAI_BASE_URL
-    ? createAnalysisClient({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY ?? 'not-needed', model: config.OPENAI_MODEL })
+    ? createAnalysisClient({
+        baseUrl: config.OPENAI_BASE_URL,
+        apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+        model: config.OPENAI_MODEL,
+      })
     : null;
   return createService({
     name: 'crm',
@@ -26,7 +30,10 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}) {
     migrations: [{ name: 'Migration20261121000000', class: Migration20261121000000 }],
     consumers: createConsumers({ provider, publicUrl: config.PUBLIC_URL }),
     routes: async (app, ctx) => {
-      ctx.logger.info({ crm: provider.name, analysis: analysisClient ? 'configured' : 'not configured' }, 'crm providers');
+      ctx.logger.info(
+        { crm: provider.name, analysis: analysisClient ? 'configured' : 'not configured' },
+        'crm providers',
+      );
       registerDealRoutes(app);
       registerAnalysisRoutes(app, { analysisClient });
     },

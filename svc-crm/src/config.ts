@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZBaseConfig, loadConfig } from '@dealflow/service-kit';
 
 /** An empty variable (`AFFINITY_API_KEY=` in a .env file) means "not set". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 export const ZConfig = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(4004),
@@ -22,9 +23,14 @@ export const ZConfig = ZBaseConfig.extend({
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
 }).superRefine((config, ctx) => {
   if (config.AFFINITY_API_KEY && !config.AFFINITY_LIST_ID) {
-    ctx.addIssue({ code: 'custom', path: ['AFFINITY_LIST_ID'], message: 'AFFINITY_LIST_ID is required when AFFINITY_API_KEY is set' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AFFINITY_LIST_ID'],
+      message: 'AFFINITY_LIST_ID is required when AFFINITY_API_KEY is set',
+    });
   }
 });
 export type TConfig = z.infer<typeof ZConfig>;
 
-export const loadServiceConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(ZConfig, env);
+export const loadServiceConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(ZConfig, env);

@@ -7,46 +7,105 @@ import { sendJson, startHttpStandIn } from './http-stand-in.js';
  * `POST /organizations`, `POST /opportunities` (with `list_id`, answered with its `list_entries`),
  * `POST /notes`, `GET /lists/:id/list-entries`; 429 with Retry-After and the X-Ratelimit headers.
  */
-export async function startAffinityStandIn(options: { apiKey: string; listIds: number[]; rateLimitFirstRequests?: number; retryAfterSeconds?: number }) {
+export async function startAffinityStandIn(options: {
+  apiKey: string;
+  listIds: number[];
+  rateLimitFirstRequests?: number;
+  retryAfterSeconds?: number;
+}) {
   let nextId = 1000;
   let rateLimited = options.rateLimitFirstRequests ?? 0;
-  const organizations: { id: number; name: string; domain: string | null; domains: string[]; crunchbase_uuid: null; global: boolean }[] = [];
-  const opportunities: { id: number; name: string; person_ids: number[]; organization_ids: number[]; list_entries: ListEntry[] }[] = [];
+  const organizations: {
+    id: number;
+    name: string;
+    domain: string | null;
+    domains: string[];
+    crunchbase_uuid: null;
+    global: boolean;
+  }[] = [];
+  const opportunities: {
+    id: number;
+    name: string;
+    person_ids: number[];
+    organization_ids: number[];
+    list_entries: ListEntry[];
+  }[] = [];
   const listEntries: ListEntry[] = [];
-  const notes: { id: number; creator_id: number; person_ids: number[]; associated_person_ids: number[]; organization_ids: number[]; opportunity_ids: number[]; parent_id: null; content: string; type: number; created_at: string }[] = [];
-  type ListEntry = { id: number; list_id: number; creator_id: number; entity_id: number; entity_type: number; created_at: string };
+  const notes: {
+    id: number;
+    creator_id: number;
+    person_ids: number[];
+    associated_person_ids: number[];
+    organization_ids: number[];
+    opportunity_ids: number[];
+    parent_id: null;
+    content: string;
+    type: number;
+    created_at: string;
+  }[] = [];
+  type ListEntry = {
+    id: number;
+    list_id: number;
+    creator_id: number;
+    entity_id: number;
+    entity_type: number;
+    created_at: string;
+  };
   const expectedAuth = `Basic ${Buffer.from(`:${options.apiKey}`).toString('base64')}`;
 
   const standIn = await startHttpStandIn((request, res) => {
-    if (request.headers.authorization !== expectedAuth) return sendJson(res, 401, { message: 'Unauthorized: use basic auth with your API key as password' });
+    if (request.headers.authorization !== expectedAuth)
+      return sendJson(res, 401, { message: 'Unauthorized: use basic auth with your API key as password' });
     if (rateLimited > 0) {
       rateLimited--;
-      return sendJson(res, 429, { message: 'Rate limit exceeded' }, {
-        'retry-after': String(options.retryAfterSeconds ?? 1),
-        'x-ratelimit-limit-user': '900',
-        'x-ratelimit-limit-user-remaining': '0',
-        'x-ratelimit-limit-user-reset': String(options.retryAfterSeconds ?? 1),
-      });
+      return sendJson(
+        res,
+        429,
+        { message: 'Rate limit exceeded' },
+        {
+          'retry-after': String(options.retryAfterSeconds ?? 1),
+          'x-ratelimit-limit-user': '900',
+          'x-ratelimit-limit-user-remaining': '0',
+          'x-ratelimit-limit-user-reset': String(options.retryAfterSeconds ?? 1),
+        },
+      );
     }
     const body = (request.body ?? {}) as Record<string, unknown>;
     const now = new Date().toISOString();
     if (request.method === 'GET' && request.path === '/organizations') {
       const term = (request.query.get('term') ?? '').toLowerCase();
-      const found = organizations.filter((o) => o.name.toLowerCase().includes(term) || o.domains.some((d) => d.includes(term)));
+      const found = organizations.filter(
+        (o) => o.name.toLowerCase().includes(term) || o.domains.some((d) => d.includes(term)),
+      );
       return sendJson(res, 200, { organizations: found, next_page_token: null });
     }
     if (request.method === 'POST' && request.path === '/organizations') {
       if (typeof body.name !== 'string') return sendJson(res, 422, { message: 'name is required' });
       const domain = typeof body.domain === 'string' ? body.domain : null;
-      const org = { id: nextId++, name: body.name, domain, domains: domain ? [domain] : [], crunchbase_uuid: null, global: false };
+      const org = {
+        id: nextId++,
+        name: body.name,
+        domain,
+        domains: domain ? [domain] : [],
+        crunchbase_uuid: null,
+        global: false,
+      };
       organizations.push(org);
       return sendJson(res, 200, org);
     }
     if (request.method === 'POST' && request.path === '/opportunities') {
       const listId = Number(body.list_id);
-      if (!options.listIds.includes(listId)) return sendJson(res, 422, { message: `list_id ${String(body.list_id)} is not an opportunity list` });
+      if (!options.listIds.includes(listId))
+        return sendJson(res, 422, { message: `list_id ${String(body.list_id)} is not an opportunity list` });
       const id = nextId++;
-      const entry: ListEntry = { id: nextId++, list_id: listId, creator_id: 1, entity_id: id, entity_type: 8, created_at: now };
+      const entry: ListEntry = {
+        id: nextId++,
+        list_id: listId,
+        creator_id: 1,
+        entity_id: id,
+        entity_type: 8,
+        created_at: now,
+      };
       listEntries.push(entry);
       const opportunity = {
         id,
@@ -77,7 +136,11 @@ export async function startAffinityStandIn(options: { apiKey: string; listIds: n
     }
     const listMatch = /^\/lists\/(\d+)\/list-entries$/.exec(request.path);
     if (request.method === 'GET' && listMatch) {
-      return sendJson(res, 200, listEntries.filter((e) => e.list_id === Number(listMatch[1])));
+      return sendJson(
+        res,
+        200,
+        listEntries.filter((e) => e.list_id === Number(listMatch[1])),
+      );
     }
     return sendJson(res, 404, { message: `No route ${request.method} ${request.path}` });
   });

@@ -8,10 +8,19 @@ import { sendJson, startHttpStandIn } from './http-stand-in.js';
 export async function startChatCompletionsStandIn(options: { apiKey: string; answer: () => unknown }) {
   const standIn = await startHttpStandIn((request, res) => {
     if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
-      return sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+      return sendJson(res, 401, {
+        error: {
+          message: 'Incorrect API key provided',
+          type: 'invalid_request_error',
+          param: null,
+          code: 'invalid_api_key',
+        },
+      });
     }
     if (request.method !== 'POST' || request.path !== '/v1/chat/completions') {
-      return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error', param: null, code: null } });
+      return sendJson(res, 404, {
+        error: { message: 'Not found', type: 'invalid_request_error', param: null, code: null },
+      });
     }
     const body = request.body as { model: string };
     const answer = options.answer();
@@ -23,7 +32,11 @@ export async function startChatCompletionsStandIn(options: { apiKey: string; ans
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: typeof answer === 'string' ? answer : JSON.stringify(answer), refusal: null },
+          message: {
+            role: 'assistant',
+            content: typeof answer === 'string' ? answer : JSON.stringify(answer),
+            refusal: null,
+          },
           logprobs: null,
           finish_reason: 'stop',
         },

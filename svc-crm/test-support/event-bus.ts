@@ -5,14 +5,22 @@ import { waitFor } from '@dealflow/service-kit/testing';
 
 /** Plays the other services in tests: publishes their events and collects what crm publishes. */
 export async function createTestEventBus(brokers: string) {
-  const kafka = new Kafka({ clientId: `crm-test-${randomUUID().slice(0, 8)}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: `crm-test-${randomUUID().slice(0, 8)}`,
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+  });
   const producer = kafka.producer({ allowAutoTopicCreation: false });
   await producer.connect();
   const received: TEventOf<TTopic>[] = [];
   const consumers: ReturnType<typeof kafka.consumer>[] = [];
   return {
     received,
-    async publish<T extends TTopic>(topic: T, data: TEventPayload<T>, envelope: { id?: string; orgId?: number } = {}) {
+    async publish<T extends TTopic>(
+      topic: T,
+      data: TEventPayload<T>,
+      envelope: { id?: string; orgId?: number } = {},
+    ) {
       const event = {
         id: envelope.id ?? randomUUID(),
         type: topic,
@@ -37,11 +45,17 @@ export async function createTestEventBus(brokers: string) {
     },
     of<T extends TTopic>(topic: T, emailId?: number): TEventOf<T>[] {
       return received.filter(
-        (e) => e.type === topic && (emailId === undefined || (e.data as { emailId?: number }).emailId === emailId),
+        (e) =>
+          e.type === topic && (emailId === undefined || (e.data as { emailId?: number }).emailId === emailId),
       ) as TEventOf<T>[];
     },
     /** Waits until `count` events of the topic (for that record) have arrived, and returns them. */
-    async waitForEvents<T extends TTopic>(topic: T, emailId: number, count = 1, timeoutMs = 15_000): Promise<TEventOf<T>[]> {
+    async waitForEvents<T extends TTopic>(
+      topic: T,
+      emailId: number,
+      count = 1,
+      timeoutMs = 15_000,
+    ): Promise<TEventOf<T>[]> {
       await waitFor(() => this.of(topic, emailId).length >= count, { timeoutMs });
       return this.of(topic, emailId);
     },

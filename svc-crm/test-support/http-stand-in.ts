@@ -27,7 +27,14 @@ export async function startHttpStandIn(handler: StandInHandler) {
       } catch {
         /* keep the raw text */
       }
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, at: Date.now() };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      };
       requests.push(recorded);
       Promise.resolve(handler(recorded, res)).catch((error: unknown) => {
         sendJson(res, 500, { message: (error as Error).message });
@@ -43,7 +50,12 @@ export async function startHttpStandIn(handler: StandInHandler) {
   };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }

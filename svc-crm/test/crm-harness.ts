@@ -30,7 +30,14 @@ export async function startCrm(env: Record<string, string> = {}) {
   await bus.listen(['crm.deal.created', 'crm.deal.rejected']);
 
   const headersFor = (orgId: number | null, role: TRole = 'owner', userId = 1) => ({
-    'x-identity-token': keys.sign({ sub: String(userId), org: orgId, role, email: `user${userId}@fund.example`, name: 'Investor', sid: 'sid' }),
+    'x-identity-token': keys.sign({
+      sub: String(userId),
+      org: orgId,
+      role,
+      email: `user${userId}@fund.example`,
+      name: 'Investor',
+      sid: 'sid',
+    }),
   });
   return {
     svc,

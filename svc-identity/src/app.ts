@@ -23,7 +23,9 @@ export async function buildApp(config: TConfig) {
   const jwt = createJwtSigner(config.IDENTITY_JWT_PRIVATE_KEY);
   // The OIDC state cookie's HMAC key: derived from the JWT key so every replica agrees.
   const stateSecret = createHash('sha256')
-    .update(`dealflow-identity:oidc-state:${config.IDENTITY_JWT_PRIVATE_KEY ?? randomBytes(32).toString('hex')}`)
+    .update(
+      `dealflow-identity:oidc-state:${config.IDENTITY_JWT_PRIVATE_KEY ?? randomBytes(32).toString('hex')}`,
+    )
     .digest('hex');
   let deps: TIdentityDeps | undefined;
   let housekeeping: NodeJS.Timeout | undefined;
@@ -43,7 +45,12 @@ export async function buildApp(config: TConfig) {
         sessions: createSessionReader(ctx.sql),
         jwt,
         logger: ctx.logger,
-        mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.MAIL_OUTBOX_DIR, logger: ctx.logger }),
+        mailer: createMailer({
+          smtpUrl: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          outboxDir: config.MAIL_OUTBOX_DIR,
+          logger: ctx.logger,
+        }),
         throttle: createThrottle({
           redis: ctx.redis,
           maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -52,7 +59,10 @@ export async function buildApp(config: TConfig) {
           passwordResetsPerHour: config.PASSWORD_RESET_MAX_PER_HOUR,
         }),
       };
-      if (jwt.isEphemeral) ctx.logger.warn('IDENTITY_JWT_PRIVATE_KEY is not set: using an ephemeral key pair (development only)');
+      if (jwt.isEphemeral)
+        ctx.logger.warn(
+          'IDENTITY_JWT_PRIVATE_KEY is not set: using an ephemeral key pair (development only)',
+        );
       refusePrivilegedInput(app);
       registerAuthRoutes(app, deps);
       registerInvitationRoutes(app, deps);
@@ -64,7 +74,9 @@ export async function buildApp(config: TConfig) {
     onStart: async (ctx) => {
       await warmPasswordHasher();
       const sweep = () =>
-        deleteExpiredCredentials(ctx.orm.em.fork()).catch((err: unknown) => ctx.logger.warn({ err }, 'expired credential sweep failed'));
+        deleteExpiredCredentials(ctx.orm.em.fork()).catch((err: unknown) =>
+          ctx.logger.warn({ err }, 'expired credential sweep failed'),
+        );
       void sweep();
       housekeeping = setInterval(() => void sweep(), 3_600_000);
       housekeeping.unref();

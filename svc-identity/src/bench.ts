@@ -30,14 +30,20 @@ export interface TLoginBenchResult {
   impliedSignInsPerSecondOnIdleCores: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Sign-ins per second against `baseUrl` for `users` (email, password) during `durationMs`. */
 export async function measureLoginThroughput(
   baseUrl: string,
   users: { email: string; password: string }[],
   { durationMs = 10_000, concurrency = 8 } = {},
-): Promise<Omit<TLoginBenchResult, 'argon2VerifiesPerSecond' | 'loadAverage' | 'cpuMsPerSignIn' | 'impliedSignInsPerSecondOnIdleCores'>> {
+): Promise<
+  Omit<
+    TLoginBenchResult,
+    'argon2VerifiesPerSecond' | 'loadAverage' | 'cpuMsPerSignIn' | 'impliedSignInsPerSecondOnIdleCores'
+  >
+> {
   const latencies: number[] = [];
   let failures = 0;
   const started = performance.now();
@@ -49,7 +55,11 @@ export async function measureLoginThroughput(
         const user = users[next++ % users.length];
         if (!user) return;
         const t0 = performance.now();
-        const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+        const res = await fetch(`${baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(user),
+        });
         await res.arrayBuffer();
         if (res.status === 200) latencies.push(performance.now() - t0);
         else failures++;
@@ -86,14 +96,34 @@ async function measureArgon2(durationMs: number, concurrency: number): Promise<n
 }
 
 /** Starts svc-identity on a fresh database, registers users, measures, cleans up. */
-export async function runLoginBench({ durationMs = 10_000, concurrency = 8, userCount = 20 } = {}): Promise<TLoginBenchResult> {
+export async function runLoginBench({
+  durationMs = 10_000,
+  concurrency = 8,
+  userCount = 20,
+} = {}): Promise<TLoginBenchResult> {
   const db = await createDatabase('bench_identity');
-  const svc = await buildApp(loadServiceConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', PORT: '0', KAFKA_BROKERS: '', REDIS_URL: '' }));
+  const svc = await buildApp(
+    loadServiceConfig({
+      ...process.env,
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      KAFKA_BROKERS: '',
+      REDIS_URL: '',
+    }),
+  );
   try {
     const address = await svc.listen();
-    const users = Array.from({ length: userCount }, (_, i) => ({ email: `bench.${i}@example.test`, password: `bench password ${i}` }));
+    const users = Array.from({ length: userCount }, (_, i) => ({
+      email: `bench.${i}@example.test`,
+      password: `bench password ${i}`,
+    }));
     for (const user of users) {
-      const res = await fetch(`${address}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...user, name: 'Bench User' }) });
+      const res = await fetch(`${address}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...user, name: 'Bench User' }),
+      });
       if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
     }
     await measureLoginThroughput(address, users, { durationMs: 1_000, concurrency }); // warm-up
@@ -107,7 +137,8 @@ export async function runLoginBench({ durationMs = 10_000, concurrency = 8, user
       argon2VerifiesPerSecond,
       loadAverage: Math.round((loadavg()[0] ?? 0) * 10) / 10,
       cpuMsPerSignIn: Math.round(cpuMsPerSignIn * 10) / 10,
-      impliedSignInsPerSecondOnIdleCores: cpuMsPerSignIn > 0 ? Math.round((availableParallelism() * 1000) / cpuMsPerSignIn) : 0,
+      impliedSignInsPerSecondOnIdleCores:
+        cpuMsPerSignIn > 0 ? Math.round((availableParallelism() * 1000) / cpuMsPerSignIn) : 0,
     };
   } finally {
     await svc.stop();
@@ -118,27 +149,50 @@ export async function runLoginBench({ durationMs = 10_000, concurrency = 8, user
 /** Structural twin of dev-stack's BenchSection (`npm run bench` loads `sections` from this file). */
 interface TBenchSection {
   name: string;
-  run(context: { stack: { url: string }; remainingMs(): number; log(line: string): void }): Promise<{ label: string; value: string; target?: string; ok?: boolean | null }[]>;
+  run(context: {
+    stack: { url: string };
+    remainingMs(): number;
+    log(line: string): void;
+  }): Promise<{ label: string; value: string; target?: string; ok?: boolean | null }[]>;
 }
 
 export const sections: TBenchSection[] = [
   {
     name: 'Sign-in throughput (gateway -> identity, argon2id m=19456 t=2 p=1)',
     async run(context) {
-      if (context.remainingMs() < 20_000) return [{ label: 'skipped', value: 'not enough time left in the bench budget' }];
+      if (context.remainingMs() < 20_000)
+        return [{ label: 'skipped', value: 'not enough time left in the bench budget' }];
       const run = Date.now().toString(36);
-      const users = Array.from({ length: 8 }, (_, i) => ({ email: `bench.login.${run}.${i}@example.test`, password: `bench password ${i}` }));
+      const users = Array.from({ length: 8 }, (_, i) => ({
+        email: `bench.login.${run}.${i}@example.test`,
+        password: `bench password ${i}`,
+      }));
       for (const user of users) {
-        const res = await fetch(`${context.stack.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...user, name: 'Bench User' }) });
+        const res = await fetch(`${context.stack.url}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...user, name: 'Bench User' }),
+        });
         if (res.status !== 201) return [{ label: 'skipped', value: `register answered ${res.status}` }];
       }
       await measureLoginThroughput(context.stack.url, users, { durationMs: 1_000, concurrency: 4 });
       const argon2Rate = await measureArgon2(3_000, 4);
-      const result = await measureLoginThroughput(context.stack.url, users, { durationMs: 8_000, concurrency: 4 });
+      const result = await measureLoginThroughput(context.stack.url, users, {
+        durationMs: 8_000,
+        concurrency: 4,
+      });
       return [
-        { label: 'sign-ins/s (4 concurrent, 8 s)', value: `${result.signInsPerSecond}`, target: '>= 30', ok: result.signInsPerSecond >= 30 },
+        {
+          label: 'sign-ins/s (4 concurrent, 8 s)',
+          value: `${result.signInsPerSecond}`,
+          target: '>= 30',
+          ok: result.signInsPerSecond >= 30,
+        },
         { label: 'sign-in latency p50 / p99', value: `${result.p50Ms} ms / ${result.p99Ms} ms` },
-        { label: 'bare argon2id verifications/s, same run (the ceiling)', value: `${argon2Rate} (load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores)` },
+        {
+          label: 'bare argon2id verifications/s, same run (the ceiling)',
+          value: `${argon2Rate} (load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores)`,
+        },
         { label: 'failed sign-ins', value: `${result.failures}`, target: '0', ok: result.failures === 0 },
       ];
     },

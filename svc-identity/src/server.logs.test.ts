@@ -21,12 +21,21 @@ beforeAll(async () => {
   db = await createTestDatabase('identity_logs');
   child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'debug', KAFKA_BROKERS: '', REDIS_URL: '', MAIL_OUTBOX_DIR: outboxDir },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      PORT: '0',
+      LOG_LEVEL: 'debug',
+      KAFKA_BROKERS: '',
+      REDIS_URL: '',
+      MAIL_OUTBOX_DIR: outboxDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  baseUrl = (await waitFor(() => /"address":"(http:\/\/[^"]+)"/.exec(output)?.[1], { timeoutMs: 60_000 })) ?? '';
+  baseUrl =
+    (await waitFor(() => /"address":"(http:\/\/[^"]+)"/.exec(output)?.[1], { timeoutMs: 60_000 })) ?? '';
 }, 90_000);
 
 afterAll(async () => {
@@ -37,21 +46,36 @@ afterAll(async () => {
 });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('logs', () => {
   it('never contain passwords, session tokens or invitation tokens', async () => {
     const password = 'Sup3r-Secret-Passw0rd';
     const email = `logs.${Date.now()}@example.test`;
-    const registered = await post('/api/auth/register', { email, password, name: 'Log Owner', organizationName: 'Log Org' });
+    const registered = await post('/api/auth/register', {
+      email,
+      password,
+      name: 'Log Owner',
+      organizationName: 'Log Org',
+    });
     expect(registered.status).toBe(201);
     const { sessionId } = (await registered.json()) as { sessionId: string };
     const wrong = await post('/api/auth/login', { email, password: `${password}-wrong` });
     expect(wrong.status).toBe(401);
     const login = await post('/api/auth/login', { email, password });
     const token = ((await login.json()) as { sessionId: string }).sessionId;
-    await fetch(`${baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}`, cookie: `df_session=${token}` } });
-    await post('/api/organization/invite', { name: 'Invitee', email: `invitee.${Date.now()}@example.test` }, { authorization: `Bearer ${token}` });
+    await fetch(`${baseUrl}/api/auth/me`, {
+      headers: { authorization: `Bearer ${token}`, cookie: `df_session=${token}` },
+    });
+    await post(
+      '/api/organization/invite',
+      { name: 'Invitee', email: `invitee.${Date.now()}@example.test` },
+      { authorization: `Bearer ${token}` },
+    );
     await post('/internal/sessions/introspect', { token }, { 'x-internal-token': 'dev-internal-token' });
     await waitFor(() => output.includes('/internal/sessions/introspect'), { timeoutMs: 10_000 });
     expect(output).toContain('/api/auth/login'); // requests really are logged at this level

@@ -10,7 +10,11 @@ import { Migration20261121000000 } from './migrations/Migration20261121000000.js
 import { registerEmailRoutes } from './routes/emails.js';
 import { registerIntegrationRoutes } from './routes/integrations.js';
 import { registerMailWebhook } from './routes/mail-webhook.js';
-import { releaseAllHeldEmails, requeueStalledEmails, STALLED_AFTER_MS } from './use-cases/release-held-emails.js';
+import {
+  releaseAllHeldEmails,
+  requeueStalledEmails,
+  STALLED_AFTER_MS,
+} from './use-cases/release-held-emails.js';
 import { scanDueMailboxes } from './use-cases/scan-mailbox.js';
 
 /** svc-ingest: mail intake (webhook, IMAP), deck parsing, extraction, records, usage limit. */
@@ -35,12 +39,19 @@ export async function buildApp(config: TConfig, overrides: { extractor?: TExtrac
     routes: async (app, ctx) => {
       orm = ctx.orm;
       const deps = { config, secretBox, logger: ctx.logger };
-      await registerMailWebhook(app, { maxBytes: config.MAIL_MAX_BYTES, inboundDomain: config.INBOUND_MAIL_DOMAIN, internalToken: config.INTERNAL_API_TOKEN });
+      await registerMailWebhook(app, {
+        maxBytes: config.MAIL_MAX_BYTES,
+        inboundDomain: config.INBOUND_MAIL_DOMAIN,
+        internalToken: config.INTERNAL_API_TOKEN,
+      });
       registerEmailRoutes(app, deps);
       registerIntegrationRoutes(app, deps);
     },
     onStart: async (ctx) => {
-      if (!secretBox) ctx.logger.warn('MAILBOX_ENCRYPTION_KEY is not set: mailbox and accounting credentials cannot be stored');
+      if (!secretBox)
+        ctx.logger.warn(
+          'MAILBOX_ENCRYPTION_KEY is not set: mailbox and accounting credentials cannot be stored',
+        );
       ctx.logger.info({ extractor: extractor.name }, 'deck extractor');
       const every = (ms: number, name: string, task: () => Promise<unknown>) => {
         let running = false;
@@ -58,7 +69,9 @@ export async function buildApp(config: TConfig, overrides: { extractor?: TExtrac
         await releaseAllHeldEmails(ctx.orm.em.fork());
         await ctx.orm.em.fork().transactional((em) => requeueStalledEmails(em, STALLED_AFTER_MS));
       });
-      every(config.MAILBOX_SCAN_TICK_MS, 'mailbox auto-scan', () => scanDueMailboxes(ctx.orm.em.fork(), { config, secretBox }, ctx.logger));
+      every(config.MAILBOX_SCAN_TICK_MS, 'mailbox auto-scan', () =>
+        scanDueMailboxes(ctx.orm.em.fork(), { config, secretBox }, ctx.logger),
+      );
     },
     onStop: async () => {
       for (const timer of timers) clearInterval(timer);

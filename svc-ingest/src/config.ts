@@ -15,9 +15,17 @@ export const ZConfig = ZBaseConfig.extend({
   /** Domain of the per-organization inbound addresses `<slug>-<token>@INBOUND_MAIL_DOMAIN`. */
   INBOUND_MAIL_DOMAIN: z.string().min(3).default('inbound.dealflow.local'),
   /** Largest raw message the mail webhook accepts (bytes); larger -> 413. */
-  MAIL_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+  MAIL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
   /** Largest deck file processed (bytes); larger fails its record. */
-  DECK_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  DECK_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   /** Any OpenAI-compatible endpoint; without both, the offline heuristic extractor is used. */
   OPENAI_BASE_URL: optional,
   OPENAI_API_KEY: optional,
@@ -32,4 +40,5 @@ export const ZConfig = ZBaseConfig.extend({
 });
 export type TConfig = z.infer<typeof ZConfig>;
 
-export const loadServiceConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(ZConfig, env);
+export const loadServiceConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(ZConfig, env);

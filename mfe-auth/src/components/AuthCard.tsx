@@ -48,7 +48,10 @@ export function AuthCard({
   const styles = useStyles();
   return (
     <main className={styles.page}>
-      <section className={wide ? `${styles.card} ${styles.wide}` : styles.card} aria-labelledby="auth-card-title">
+      <section
+        className={wide ? `${styles.card} ${styles.wide}` : styles.card}
+        aria-labelledby="auth-card-title"
+      >
         <h1 id="auth-card-title" className={styles.heading}>
           {title}
         </h1>
@@ -62,7 +65,13 @@ export function AuthCard({
 export const useFormStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '12px' },
   row: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
-  between: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
+  between: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '8px',
+    flexWrap: 'wrap',
+  },
   muted: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, margin: 0 },
   center: { display: 'flex', justifyContent: 'center', padding: '24px 0' },
 });

@@ -26,13 +26,20 @@ export async function validateInvitation(token: string | null): Promise<TInvitat
   if (!token) return { status: 'invalid', message: InvitationMessages.noToken };
   try {
     const query = new URLSearchParams({ token, _t: String(Date.now()) });
-    const invitation = await apiRequest<TInvitationDetails>('GET', `/api/invitations/validate?${query}`, undefined, {
-      cache: 'no-store',
-    });
+    const invitation = await apiRequest<TInvitationDetails>(
+      'GET',
+      `/api/invitations/validate?${query}`,
+      undefined,
+      {
+        cache: 'no-store',
+      },
+    );
     return { status: 'valid', invitation };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { status: 'invalid', message: InvitationMessages.notFound };
-    if (error instanceof ApiError && error.status === 410) return { status: 'expired', message: InvitationMessages.expired };
+    if (error instanceof ApiError && error.status === 404)
+      return { status: 'invalid', message: InvitationMessages.notFound };
+    if (error instanceof ApiError && error.status === 410)
+      return { status: 'expired', message: InvitationMessages.expired };
     if (error instanceof ApiError && error.status > 0) {
       return { status: 'error', message: error.message || InvitationMessages.validateFailed };
     }

@@ -8,6 +8,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 export function createLazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>) {
   let pending: Promise<Resolver<T>> | undefined;
   const preload = () => (pending ??= load());
-  const resolver: Resolver<T> = async (values, context, options) => (await preload())(values, context, options);
+  const resolver: Resolver<T> = async (values, context, options) =>
+    (await preload())(values, context, options);
   return { resolver, preload };
 }

@@ -55,7 +55,9 @@ describe('runAutoLogin with fake timers', () => {
 
   it('stops at the first success, even on the alternative path', async () => {
     const post = vi.fn(async (path: TAutoLoginPath) =>
-      path === '/api/billing/auto-login' ? { success: true, user, message: 'Welcome', sessionId: 's1' } : refused,
+      path === '/api/billing/auto-login'
+        ? { success: true, user, message: 'Welcome', sessionId: 's1' }
+        : refused,
     );
     const outcome = runAutoLogin('cs_test_abc', { post });
     await vi.runAllTimersAsync();
@@ -86,7 +88,11 @@ describe('runAutoLogin with fake timers', () => {
     const post = vi.fn(async () => ({ ok: 'yes' }));
     const outcome = runAutoLogin('cs_test_abc', { post });
     await vi.runAllTimersAsync();
-    await expect(outcome).resolves.toMatchObject({ ok: false, lastMessage: 'Invalid response format', lastFailure: 'error' });
+    await expect(outcome).resolves.toMatchObject({
+      ok: false,
+      lastMessage: 'Invalid response format',
+      lastFailure: 'error',
+    });
   });
 
   it('treats a thrown request as a failed attempt and keeps retrying', async () => {
@@ -118,10 +124,14 @@ describe('finding the checkout session id', () => {
 });
 
 describe('paths where the payment-return screen does nothing', () => {
-  it.each(['/settings', '/billing', '/team-members', '/processed-emails', '/integration-1', '/integration-2'])(
-    'ignores %s',
-    (path) => expect(isPaymentReturnIgnoredPath(path)).toBe(true),
-  );
+  it.each([
+    '/settings',
+    '/billing',
+    '/team-members',
+    '/processed-emails',
+    '/integration-1',
+    '/integration-2',
+  ])('ignores %s', (path) => expect(isPaymentReturnIgnoredPath(path)).toBe(true));
 
   it('acts on the checkout result paths', () => {
     expect(isPaymentReturnIgnoredPath('/checkout/success')).toBe(false);

@@ -30,7 +30,8 @@ export function findCheckoutSessionId(href: string): string | null {
   const url = new URL(href, 'http://localhost');
   const fromQuery = url.searchParams.get('session_id');
   if (fromQuery) return fromQuery;
-  const match = CHECKOUT_SESSION_PATTERN.exec(url.pathname) ?? CHECKOUT_SESSION_PATTERN.exec(decodeURIComponent(href));
+  const match =
+    CHECKOUT_SESSION_PATTERN.exec(url.pathname) ?? CHECKOUT_SESSION_PATTERN.exec(decodeURIComponent(href));
   return match ? match[0] : null;
 }
 
@@ -105,7 +106,8 @@ export async function runAutoLogin(sessionId: string, deps: TAutoLoginDeps): Pro
       deps.onAttempt?.(attempt, path);
       try {
         const result = await tryPath(deps, path, sessionId);
-        if ('answer' in result && result.answer) return { ok: true, answer: result.answer, attempts: attempt };
+        if ('answer' in result && result.answer)
+          return { ok: true, answer: result.answer, attempts: attempt };
         lastMessage = result.failure ?? lastMessage;
         lastFailure = 'refused';
       } catch (error) {

@@ -8,7 +8,13 @@ import type { Resolver } from 'react-hook-form';
  * focused, and `isSubmitting` while the resolver and the handler run. Only text fields, which is all the
  * sign-in and registration forms have; the other forms keep react-hook-form.
  */
-export function useLightForm<T extends Record<string, string>>({ resolver, defaultValues }: { resolver: Resolver<T>; defaultValues: T }) {
+export function useLightForm<T extends Record<string, string>>({
+  resolver,
+  defaultValues,
+}: {
+  resolver: Resolver<T>;
+  defaultValues: T;
+}) {
   const [values, setValues] = useState<T>(defaultValues);
   const [errors, setErrors] = useState<Partial<Record<keyof T, { message?: string }>>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -18,7 +24,10 @@ export function useLightForm<T extends Record<string, string>>({ resolver, defau
 
   const validate = async (current: T) => {
     const result = await resolver(current, undefined, { fields: {}, shouldUseNativeValidation: false });
-    return result as { values: T | Record<string, never>; errors: Partial<Record<keyof T, { message?: string }>> };
+    return result as {
+      values: T | Record<string, never>;
+      errors: Partial<Record<keyof T, { message?: string }>>;
+    };
   };
 
   const register = (name: keyof T & string) => ({

@@ -57,7 +57,11 @@ export default function AcceptInvitationPage() {
       const query = new URLSearchParams({ token, _t: String(Date.now()) });
       await apiRequest('POST', `/api/invitations/accept?${query}`, {});
       setState({ status: 'success', invitation });
-      toast({ title: 'Invitation accepted', description: `Welcome to ${invitation.organizationName}!`, variant: 'success' });
+      toast({
+        title: 'Invitation accepted',
+        description: `Welcome to ${invitation.organizationName}!`,
+        variant: 'success',
+      });
       await refresh();
       await sleep(INVITATION_REDIRECT_MS);
       window.location.assign('/dashboard');
@@ -79,7 +83,8 @@ export default function AcceptInvitationPage() {
     }
   };
 
-  const completeProfile = () => navigate(`/auth/complete-profile?${new URLSearchParams({ token: token ?? '' })}`);
+  const completeProfile = () =>
+    navigate(`/auth/complete-profile?${new URLSearchParams({ token: token ?? '' })}`);
 
   return (
     <AuthCard title="You're invited" description={`Join ${invitation.organizationName} on Dealflow.`}>
@@ -101,7 +106,9 @@ export default function AcceptInvitationPage() {
         </Button>
       ) : (
         <>
-          <p className={formStyles.muted}>To accept, complete your profile: choose your name and a password.</p>
+          <p className={formStyles.muted}>
+            To accept, complete your profile: choose your name and a password.
+          </p>
           <Button appearance="primary" onClick={completeProfile}>
             Complete Profile
           </Button>

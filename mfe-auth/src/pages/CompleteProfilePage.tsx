@@ -42,7 +42,10 @@ export default function CompleteProfilePage() {
   const { invitation } = state;
   if (state.status === 'success') {
     return (
-      <AuthCard title="Welcome aboard!" description={`Your account is ready and you have joined ${invitation.organizationName}.`}>
+      <AuthCard
+        title="Welcome aboard!"
+        description={`Your account is ready and you have joined ${invitation.organizationName}.`}
+      >
         <p className={styles.muted}>Taking you to your dashboard...</p>
       </AuthCard>
     );
@@ -50,10 +53,18 @@ export default function CompleteProfilePage() {
 
   const onSubmit = handleSubmit(async ({ name, password }) => {
     try {
-      const session = await apiRequest<TSession>('POST', '/api/auth/complete-profile', { token, name, password });
+      const session = await apiRequest<TSession>('POST', '/api/auth/complete-profile', {
+        token,
+        name,
+        password,
+      });
       if (session?.sessionId) setSession(session);
       setState({ status: 'success', invitation });
-      toast({ title: 'Account created', description: `Welcome to ${invitation.organizationName}!`, variant: 'success' });
+      toast({
+        title: 'Account created',
+        description: `Welcome to ${invitation.organizationName}!`,
+        variant: 'success',
+      });
       await sleep(INVITATION_REDIRECT_MS);
       window.location.assign('/dashboard');
     } catch (error) {

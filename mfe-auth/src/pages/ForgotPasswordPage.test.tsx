@@ -19,7 +19,9 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(RESET_LINK_SENT)).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/auth/forgot-password')?.body).toEqual({ email: 'ada@example.com' });
+    expect(calls.find((c) => c.path === '/api/auth/forgot-password')?.body).toEqual({
+      email: 'ada@example.com',
+    });
   });
 
   it('says what is wrong with the email before sending anything', async () => {

@@ -8,7 +8,8 @@ import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { getServerMessage } from '../lib/errors.js';
 import { ZForgotPasswordForm, type TForgotPasswordForm } from '../lib/forms.js';
 
-export const RESET_LINK_SENT = 'If an account exists for that email, we have sent a link to reset your password. It expires in 1 hour.';
+export const RESET_LINK_SENT =
+  'If an account exists for that email, we have sent a link to reset your password. It expires in 1 hour.';
 
 /** /forgot-password: ask for a reset link by email (the same answer whether or not the account exists). */
 export default function ForgotPasswordPage() {
@@ -40,7 +41,10 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title="Reset your password" description="Enter your account's email and we will send you a reset link.">
+    <AuthCard
+      title="Reset your password"
+      description="Enter your account's email and we will send you a reset link."
+    >
       {sent ? (
         <MessageBar intent="success" role="status">
           <MessageBarBody>{RESET_LINK_SENT}</MessageBarBody>

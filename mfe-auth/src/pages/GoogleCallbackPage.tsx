@@ -91,7 +91,8 @@ export default function GoogleCallbackPage() {
         // The seed continues regardless: a warning, not a failure.
         toast({
           title: 'Session Verification Issue',
-          description: 'We could not confirm your session yet. If pages ask you to sign in, please log in again.',
+          description:
+            'We could not confirm your session yet. If pages ask you to sign in, please log in again.',
         });
       }
       setState({ kind: 'working', text: 'Signed in. Redirecting...' });

@@ -9,7 +9,8 @@ afterEach(cleanup);
 const signedOut = (googleSignInEnabled = false, login?: { status: number; body: unknown }) =>
   answerApi((url) => {
     if (url.pathname === '/api/auth/me') return { status: 401, body: { message: 'Not authenticated' } };
-    if (url.pathname === '/api/config') return { body: { supportEmail: 'help@example.com', googleSignInEnabled } };
+    if (url.pathname === '/api/config')
+      return { body: { supportEmail: 'help@example.com', googleSignInEnabled } };
     if (url.pathname === '/api/auth/login' && login) return login;
     return undefined;
   });

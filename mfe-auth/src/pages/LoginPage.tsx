@@ -11,7 +11,9 @@ import { createLazyResolver } from '../lib/lazy-resolver.js';
 import { useLightForm } from '../lib/use-light-form.js';
 
 // The contracts' zod schemas arrive on the first focus of a field, not with the page.
-const loginValidation = createLazyResolver<TLoginForm>(() => import('../lib/forms.js').then((m) => m.loginResolver));
+const loginValidation = createLazyResolver<TLoginForm>(() =>
+  import('../lib/forms.js').then((m) => m.loginResolver),
+);
 const registerValidation = createLazyResolver<TRegisterForm>(() =>
   import('../lib/forms.js').then((m) => m.registerResolver),
 );
@@ -60,10 +62,13 @@ function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
   return (
     <>
       {dbInitRequired ? <DatabaseNotice /> : null}
-      {failure && !dbInitRequired ? (
-        <InlineAlert>{failure}</InlineAlert>
-      ) : null}
-      <form className={styles.form} onSubmit={onSubmit} onFocus={() => void loginValidation.preload()} noValidate>
+      {failure && !dbInitRequired ? <InlineAlert>{failure}</InlineAlert> : null}
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        onFocus={() => void loginValidation.preload()}
+        noValidate
+      >
         <Field label="Email" required validationMessage={errors.email?.message}>
           <Input {...register('email')} type="email" autoComplete="email" placeholder="you@example.com" />
         </Field>
@@ -120,10 +125,13 @@ function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
 
   return (
     <>
-      {failure ? (
-        <InlineAlert>{failure}</InlineAlert>
-      ) : null}
-      <form className={styles.form} onSubmit={onSubmit} onFocus={() => void registerValidation.preload()} noValidate>
+      {failure ? <InlineAlert>{failure}</InlineAlert> : null}
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        onFocus={() => void registerValidation.preload()}
+        noValidate
+      >
         <Field label="Name" required validationMessage={errors.name?.message}>
           <Input {...register('name')} autoComplete="name" />
         </Field>
@@ -162,7 +170,11 @@ export default function LoginPage() {
   return (
     <AuthCard
       title={isRegister ? 'Create your account' : 'Sign in to your account'}
-      description={isRegister ? 'Start with your account and organization; choose a plan next.' : 'Welcome back to Dealflow.'}
+      description={
+        isRegister
+          ? 'Start with your account and organization; choose a plan next.'
+          : 'Welcome back to Dealflow.'
+      }
     >
       {isRegister ? (
         <RegisterForm onSignIn={() => setMode('login')} />

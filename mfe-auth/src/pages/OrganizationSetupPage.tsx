@@ -128,8 +128,8 @@ export default function OrganizationSetupPage() {
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>Organization created</MessageBarTitle>
-            Your organization was created, but the subscription setup failed ({checkoutFailure}). Complete it from
-            Billing. Taking you to your dashboard...
+            Your organization was created, but the subscription setup failed ({checkoutFailure}). Complete it
+            from Billing. Taking you to your dashboard...
           </MessageBarBody>
         </MessageBar>
       ) : null}
@@ -142,14 +142,19 @@ export default function OrganizationSetupPage() {
           name="plan"
           render={({ field }) => (
             <Field label="Plan" validationMessage={errors.plan?.message}>
-              <RadioGroup value={field.value} onChange={(_, data) => field.onChange(data.value)} name={field.name}>
+              <RadioGroup
+                value={field.value}
+                onChange={(_, data) => field.onChange(data.value)}
+                name={field.name}
+              >
                 {(['basic', 'pro'] as const).map((option) => (
                   <Radio
                     key={option}
                     value={option}
                     label={
                       <span>
-                        {Plans[option].label} {Plans[option].popular ? <Badge appearance="tint">Popular</Badge> : null}
+                        {Plans[option].label}{' '}
+                        {Plans[option].popular ? <Badge appearance="tint">Popular</Badge> : null}
                         <br />
                         <span className={styles.muted}>{Plans[option].features.join(' · ')}</span>
                       </span>
@@ -182,8 +187,8 @@ export default function OrganizationSetupPage() {
         </p>
         <MessageBar intent="info" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>{TRIAL_DAYS}-day free trial</MessageBarTitle>A credit card is required. You will not be
-            charged until the trial ends, and you can cancel at any time.
+            <MessageBarTitle>{TRIAL_DAYS}-day free trial</MessageBarTitle>A credit card is required. You will
+            not be charged until the trial ends, and you can cancel at any time.
           </MessageBarBody>
         </MessageBar>
         <Button type="submit" appearance="primary" disabled={isSubmitting || isLoading}>

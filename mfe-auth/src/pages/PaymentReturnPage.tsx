@@ -56,7 +56,10 @@ export default function PaymentReturnPage() {
             `We couldn't log you in automatically: ${outcome.lastMessage ?? outcome.message}. Please log in manually.`,
           );
         } else {
-          await failAfter('Login Error', `Error during auto-login: ${outcome.message}. Please log in manually.`);
+          await failAfter(
+            'Login Error',
+            `Error during auto-login: ${outcome.message}. Please log in manually.`,
+          );
         }
         return;
       }
@@ -72,15 +75,24 @@ export default function PaymentReturnPage() {
         await checkSession();
       }
       // A completed one-time purchase grants digitalProductAccess: have the server re-read it now.
-      await apiRequest('POST', '/api/auth/update-access', { digitalProductAccess: true }).catch(() => undefined);
+      await apiRequest('POST', '/api/auth/update-access', { digitalProductAccess: true }).catch(
+        () => undefined,
+      );
       setPhase('done');
-      toast({ title: 'Welcome to your dashboard!', description: answer.message || undefined, variant: 'success' });
+      toast({
+        title: 'Welcome to your dashboard!',
+        description: answer.message || undefined,
+        variant: 'success',
+      });
       await sleep(SUCCESS_REDIRECT_MS);
       window.location.assign('/dashboard');
     };
     run().catch(async () => {
       setPhase('failed');
-      await failAfter('Error', 'Something went wrong while processing your payment redirect. Please log in manually.');
+      await failAfter(
+        'Error',
+        'Something went wrong while processing your payment redirect. Please log in manually.',
+      );
     });
   }, [isIgnored, sessionId, navigate, setSession, checkSession]);
 

@@ -39,13 +39,22 @@ export default function ResetPasswordPage() {
     try {
       await apiRequest('POST', '/api/auth/reset-password', { token, password });
       setDone(true);
-      toast({ title: 'Password updated', description: 'You can now sign in with your new password.', variant: 'success' });
+      toast({
+        title: 'Password updated',
+        description: 'You can now sign in with your new password.',
+        variant: 'success',
+      });
       await sleep(RESET_REDIRECT_MS);
       navigate('/login');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setLinkProblem(ResetMessages.notFound);
       else if (error instanceof ApiError && error.status === 410) setLinkProblem(ResetMessages.expired);
-      else toast({ title: 'Reset failed', description: getServerMessage(error) ?? ResetMessages.failed, variant: 'error' });
+      else
+        toast({
+          title: 'Reset failed',
+          description: getServerMessage(error) ?? ResetMessages.failed,
+          variant: 'error',
+        });
     }
   });
 

@@ -8,8 +8,12 @@ describe('trialMessage', () => {
     expect(trialMessage('2026-11-22T09:00:00.000Z', now)).toMatch(/^Your free trial ends in 1 day \(/);
   });
   it('says it ends today, has ended, or gives the generic message without a valid date', () => {
-    expect(trialMessage('2026-11-21T23:00:00.000Z', now)).toBe('Your free trial ends today. Your subscription begins tomorrow.');
-    expect(trialMessage('2026-11-19T10:00:00.000Z', now)).toBe('Your free trial has ended. You will be charged soon.');
+    expect(trialMessage('2026-11-21T23:00:00.000Z', now)).toBe(
+      'Your free trial ends today. Your subscription begins tomorrow.',
+    );
+    expect(trialMessage('2026-11-19T10:00:00.000Z', now)).toBe(
+      'Your free trial has ended. You will be charged soon.',
+    );
     expect(trialMessage(null, now)).toBe('You are currently on a free trial.');
     expect(trialMessage('not a date', now)).toBe('You are currently on a free trial.');
   });

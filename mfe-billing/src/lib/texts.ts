@@ -19,7 +19,8 @@ export const BillingTexts = {
   ownerOnly: 'Only the organization owner can manage billing.',
   trialTitle: 'Free trial',
   licenseTitle: 'Standard License',
-  licenseText: 'One-time $50: full source code of the template, single-project use, 6 months of updates and documentation.',
+  licenseText:
+    'One-time $50: full source code of the template, single-project use, 6 months of updates and documentation.',
 } as const;
 
 /** The purchase button's texts (seed 000 sections 2 and 8). */

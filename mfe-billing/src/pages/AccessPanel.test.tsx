@@ -19,13 +19,25 @@ function Where() {
 }
 
 const signedIn = (digitalProductAccess: boolean) =>
-  answerApi((url) => (url.pathname === '/api/auth/me' ? { body: { user: person({ digitalProductAccess }), organization, sessionId: 's' } } : undefined));
+  answerApi((url) =>
+    url.pathname === '/api/auth/me'
+      ? { body: { user: person({ digitalProductAccess }), organization, sessionId: 's' } }
+      : undefined,
+  );
 
 const render = (path = '/dashboard') =>
   renderPage(
     <>
       <Routes>
-        <Route path="*" element={<><AccessPanel /><Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <AccessPanel />
+              <Where />
+            </>
+          }
+        />
       </Routes>
       <Toaster />
     </>,
@@ -39,7 +51,12 @@ describe('AccessPanel', () => {
     const user = userEvent.setup();
     render();
     expect(await screen.findByText(AccessTexts.granted)).toBeTruthy();
-    for (const step of ['1. Prerequisites', '2. Sign up or log in', '3. Remix the template', `4. ${AccessTexts.happyBuilding}`]) {
+    for (const step of [
+      '1. Prerequisites',
+      '2. Sign up or log in',
+      '3. Remix the template',
+      `4. ${AccessTexts.happyBuilding}`,
+    ]) {
       expect(screen.getByRole('heading', { name: step })).toBeTruthy();
     }
     await user.click(screen.getByRole('button', { name: AccessTexts.visitTemplate }));

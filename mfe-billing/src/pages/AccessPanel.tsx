@@ -57,7 +57,9 @@ export default function AccessPanel() {
       </div>
       <section>
         <h3 className={styles.step}>1. Prerequisites</h3>
-        <p className={styles.muted}>An account on the code-hosting platform the template lives on (Replit).</p>
+        <p className={styles.muted}>
+          An account on the code-hosting platform the template lives on (Replit).
+        </p>
       </section>
       <section>
         <h3 className={styles.step}>2. Sign up or log in</h3>

@@ -25,7 +25,14 @@ function signedIn(user = person(), sub: unknown = subscription(), extra?: Extra)
           month: '2026-11',
           totalDecksProcessed: 30,
           limit: 400,
-          usageRecords: [{ id: 'u1', userId: 1, user: { name: 'Olivia', email: 'olivia@example.com' }, decksProcessed: 30 }],
+          usageRecords: [
+            {
+              id: 'u1',
+              userId: 1,
+              user: { name: 'Olivia', email: 'olivia@example.com' },
+              decksProcessed: 30,
+            },
+          ],
         },
       };
     }
@@ -33,7 +40,14 @@ function signedIn(user = person(), sub: unknown = subscription(), extra?: Extra)
   });
 }
 
-const page = () => renderPage(<><BillingPage /><Toaster /></>, { path: '/billing' });
+const page = () =>
+  renderPage(
+    <>
+      <BillingPage />
+      <Toaster />
+    </>,
+    { path: '/billing' },
+  );
 
 describe('BillingPage', () => {
   it('shows the trialing Professional subscription, its seats, price, renewal, the trial banner and usage', async () => {
@@ -53,7 +67,9 @@ describe('BillingPage', () => {
 
   it('offers Basic and Pro (Popular) with the Save 20% annual tab, and goes to checkout after 1 s', async () => {
     const calls = signedIn(person(), freeSubscription(), (url) =>
-      url.pathname === '/api/stripe/checkout' ? { body: { url: 'http://localhost:3000/pay/checkout/cs_1', sessionId: 'cs_1' } } : undefined,
+      url.pathname === '/api/stripe/checkout'
+        ? { body: { url: 'http://localhost:3000/pay/checkout/cs_1', sessionId: 'cs_1' } }
+        : undefined,
     );
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
@@ -66,14 +82,21 @@ describe('BillingPage', () => {
     expect(screen.getByText('$50')).toBeTruthy();
     const started = Date.now();
     await user.click(screen.getByRole('button', { name: 'Choose Pro' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_1'), { timeout: 4000 });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_1'), {
+      timeout: 4000,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(calls.find((c) => c.path === '/api/stripe/checkout')!.body).toEqual({ plan: 'pro', billingCycle: 'monthly' });
+    expect(calls.find((c) => c.path === '/api/stripe/checkout')!.body).toEqual({
+      plan: 'pro',
+      billingCycle: 'monthly',
+    });
   });
 
   it("shows 'Failed to create checkout session. Please try again.' when checkout fails", async () => {
     signedIn(person(), freeSubscription(), (url) =>
-      url.pathname === '/api/stripe/checkout' ? { status: 502, body: { message: 'Stripe is down' } } : undefined,
+      url.pathname === '/api/stripe/checkout'
+        ? { status: 502, body: { message: 'Stripe is down' } }
+        : undefined,
     );
     const user = userEvent.setup();
     page();
@@ -83,7 +106,9 @@ describe('BillingPage', () => {
 
   it("shows the 'Error loading subscription data' block with the message", async () => {
     signedIn(person(), null, (url) =>
-      url.pathname === '/api/stripe/subscription' ? { status: 500, body: { message: 'Database unavailable' } } : undefined,
+      url.pathname === '/api/stripe/subscription'
+        ? { status: 500, body: { message: 'Database unavailable' } }
+        : undefined,
     );
     page();
     expect(await screen.findByRole('heading', { name: BillingTexts.loadError })).toBeTruthy();
@@ -92,7 +117,9 @@ describe('BillingPage', () => {
 
   it("toasts 'Billing Portal Error' with the server message when the portal cannot open", async () => {
     signedIn(person(), subscription(), (url) =>
-      url.pathname === '/api/stripe/portal' ? { status: 404, body: { message: 'No billing account yet: choose a plan first' } } : undefined,
+      url.pathname === '/api/stripe/portal'
+        ? { status: 404, body: { message: 'No billing account yet: choose a plan first' } }
+        : undefined,
     );
     const user = userEvent.setup();
     page();

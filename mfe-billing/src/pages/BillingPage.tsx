@@ -16,7 +16,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { z } from 'zod';
-import { Plans, type TBillingCycle, type TPaidPlan, type ZSubscription, type ZUsage } from '@dealflow/contracts';
+import {
+  Plans,
+  type TBillingCycle,
+  type TPaidPlan,
+  type ZSubscription,
+  type ZUsage,
+} from '@dealflow/contracts';
 import { PageHeading, apiRequest, toast, useAuth } from '@dealflow/web-kit';
 import { createPlanCheckout, CheckoutError } from '../lib/checkout.js';
 import PurchaseButton from './PurchaseButton.js';
@@ -39,15 +45,29 @@ const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: '20px', maxWidth: '960px' },
   card: { padding: '20px' },
   cardTitle: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  facts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: '12px', margin: '12px 0' },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+    gap: '12px',
+    margin: '12px 0',
+  },
   factLabel: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, margin: 0 },
   factValue: { margin: '2px 0 0', fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
-  plans: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: '16px', marginTop: '16px' },
+  plans: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
+    gap: '16px',
+    marginTop: '16px',
+  },
   plan: { padding: '20px', display: 'flex', flexDirection: 'column', gap: '8px' },
   price: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightBold, margin: 0 },
   muted: { color: tokens.colorNeutralForeground3, margin: 0 },
   features: { margin: 0, paddingLeft: '18px' },
-  errorBlock: { padding: '16px', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorPaletteRedBackground1 },
+  errorBlock: {
+    padding: '16px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+  },
   usageRow: { display: 'flex', justifyContent: 'space-between', padding: '4px 0' },
 });
 
@@ -69,12 +89,19 @@ function CurrentSubscriptionCard({ subscription }: { subscription: TSubscription
     mutationFn: () => apiRequest<{ url?: string }>('POST', '/api/stripe/portal'),
     onSuccess: (answer) => {
       if (answer?.url) browser.assign(answer.url);
-      else toast({ title: BillingTexts.portalErrorTitle, description: BillingTexts.portalErrorGeneric, variant: 'error', duration: PORTAL_ERROR_DURATION_MS });
+      else
+        toast({
+          title: BillingTexts.portalErrorTitle,
+          description: BillingTexts.portalErrorGeneric,
+          variant: 'error',
+          duration: PORTAL_ERROR_DURATION_MS,
+        });
     },
     onError: (error) =>
       toast({
         title: BillingTexts.portalErrorTitle,
-        description: error instanceof Error && error.message ? error.message : BillingTexts.portalErrorGeneric,
+        description:
+          error instanceof Error && error.message ? error.message : BillingTexts.portalErrorGeneric,
         variant: 'error',
         duration: PORTAL_ERROR_DURATION_MS,
       }),
@@ -85,7 +112,9 @@ function CurrentSubscriptionCard({ subscription }: { subscription: TSubscription
       ? '$0'
       : `$${subscription.pricePerSeat} per user / ${period} ($${subscription.amount} total)`;
   const renewal = formatDate(subscription.currentPeriodEnd);
-  const renewalText = renewal ? `${subscription.cancelAtPeriodEnd ? 'Cancels on' : 'Renews on'} ${renewal}` : '—';
+  const renewalText = renewal
+    ? `${subscription.cancelAtPeriodEnd ? 'Cancels on' : 'Renews on'} ${renewal}`
+    : '—';
   return (
     <Card className={styles.card}>
       <CardHeader header={<h2 className={styles.cardTitle}>{BillingTexts.currentSubscription}</h2>} />
@@ -107,7 +136,17 @@ function CurrentSubscriptionCard({ subscription }: { subscription: TSubscription
   );
 }
 
-function PlanCard({ plan, cycle, onChoose, busy }: { plan: TPaidPlan; cycle: TBillingCycle; onChoose: () => void; busy: boolean }) {
+function PlanCard({
+  plan,
+  cycle,
+  onChoose,
+  busy,
+}: {
+  plan: TPaidPlan;
+  cycle: TBillingCycle;
+  onChoose: () => void;
+  busy: boolean;
+}) {
   const styles = useStyles();
   const info = Plans[plan];
   const perMonth = cycle === 'annual' ? info.pricePerSeat.annual / 12 : info.pricePerSeat.monthly;
@@ -115,11 +154,18 @@ function PlanCard({ plan, cycle, onChoose, busy }: { plan: TPaidPlan; cycle: TBi
     <Card className={styles.plan} aria-label={`${info.label} plan`}>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <h3 className={styles.cardTitle}>{info.label}</h3>
-        {info.popular ? <Badge appearance="filled" color="brand">{BillingTexts.popular}</Badge> : null}
+        {info.popular ? (
+          <Badge appearance="filled" color="brand">
+            {BillingTexts.popular}
+          </Badge>
+        ) : null}
       </div>
       <p className={styles.price}>
         ${perMonth}
-        <span className={styles.muted} style={{ fontSize: 14 }}> per user / month</span>
+        <span className={styles.muted} style={{ fontSize: 14 }}>
+          {' '}
+          per user / month
+        </span>
       </p>
       <p className={styles.muted}>
         {cycle === 'annual' ? `Billed $${info.pricePerSeat.annual} per user per year` : 'Billed monthly'}
@@ -157,10 +203,17 @@ function ChoosePlanCard() {
   return (
     <Card className={styles.card}>
       <CardHeader header={<h2 className={styles.cardTitle}>{BillingTexts.chooseAPlan}</h2>} />
-      <TabList selectedValue={cycle} onTabSelect={(_e, data) => setCycle(data.value as TBillingCycle)} aria-label="Billing cycle">
+      <TabList
+        selectedValue={cycle}
+        onTabSelect={(_e, data) => setCycle(data.value as TBillingCycle)}
+        aria-label="Billing cycle"
+      >
         <Tab value="monthly">Monthly</Tab>
         <Tab value="annual">
-          Annual <Badge appearance="tint" color="success">{BillingTexts.saveLabel}</Badge>
+          Annual{' '}
+          <Badge appearance="tint" color="success">
+            {BillingTexts.saveLabel}
+          </Badge>
         </Tab>
       </TabList>
       {error ? (
@@ -192,7 +245,11 @@ function UsageCard({ usage }: { usage: TUsage }) {
       <p>
         {usage.totalDecksProcessed} of {usage.limit} decks processed
       </p>
-      <ProgressBar value={ratio} color={ratio >= 1 ? 'error' : ratio >= 0.8 ? 'warning' : 'brand'} aria-label="Decks processed against the limit" />
+      <ProgressBar
+        value={ratio}
+        color={ratio >= 1 ? 'error' : ratio >= 0.8 ? 'warning' : 'brand'}
+        aria-label="Decks processed against the limit"
+      />
       {usage.usageRecords.map((r) => (
         <div key={r.id} className={styles.usageRow}>
           <span>{r.user ? `${r.user.name} (${r.user.email})` : 'Unattributed'}</span>
@@ -241,11 +298,15 @@ export default function BillingPage() {
   const hasPaidSubscription = Boolean(data && data.plan !== 'free' && data.status && LIVE.has(data.status));
   return (
     <div className={styles.stack}>
-      <PageHeading description="Manage your plan, seats and payment details.">{BillingTexts.title}</PageHeading>
+      <PageHeading description="Manage your plan, seats and payment details.">
+        {BillingTexts.title}
+      </PageHeading>
       {subscription.isError ? (
         <div className={styles.errorBlock} role="alert">
           <h2 className={styles.cardTitle}>{BillingTexts.loadError}</h2>
-          <p>{subscription.error instanceof Error ? subscription.error.message : String(subscription.error)}</p>
+          <p>
+            {subscription.error instanceof Error ? subscription.error.message : String(subscription.error)}
+          </p>
         </div>
       ) : null}
       {subscription.isPending && enabled ? <Spinner label="Loading subscription..." /> : null}

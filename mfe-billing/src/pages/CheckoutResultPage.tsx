@@ -7,9 +7,6 @@ import { RemoteComponent } from '@dealflow/web-kit';
  */
 export default function CheckoutResultPage() {
   return (
-    <RemoteComponent
-      id="mfe_auth/PaymentReturnPage"
-      loading={<Spinner label="Processing Your Payment" />}
-    />
+    <RemoteComponent id="mfe_auth/PaymentReturnPage" loading={<Spinner label="Processing Your Payment" />} />
   );
 }

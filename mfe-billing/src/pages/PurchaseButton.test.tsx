@@ -25,7 +25,10 @@ function withCheckout(answer: () => { status?: number; body: unknown }) {
       calls.push({ method: init.method ?? 'GET', path: '/api/stripe/checkout', body: init.body });
       await gate;
       const a = answer();
-      return new Response(JSON.stringify(a.body), { status: a.status ?? 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(a.body), {
+        status: a.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     return plain(input, init);
   });
@@ -34,7 +37,9 @@ function withCheckout(answer: () => { status?: number; body: unknown }) {
 
 describe('PurchaseButton', () => {
   it("reads 'Processing...' and is disabled while checkout starts, then goes to the checkout URL", async () => {
-    const { calls, release } = withCheckout(() => ({ body: { url: 'http://localhost:3000/pay/checkout/cs_9', sessionId: 'cs_9' } }));
+    const { calls, release } = withCheckout(() => ({
+      body: { url: 'http://localhost:3000/pay/checkout/cs_9', sessionId: 'cs_9' },
+    }));
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderPage(<PurchaseButton label="Purchase Now" />);
@@ -56,7 +61,12 @@ describe('PurchaseButton', () => {
     const { release } = withCheckout(answer);
     release();
     const user = userEvent.setup();
-    renderPage(<><PurchaseButton /><Toaster /></>);
+    renderPage(
+      <>
+        <PurchaseButton />
+        <Toaster />
+      </>,
+    );
     await new Promise((r) => setTimeout(r, 100));
     await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
     expect(await screen.findByText(PurchaseTexts.errorTitle)).toBeTruthy();

@@ -25,7 +25,11 @@ export interface PurchaseButtonProps {
  * runs, then the browser goes to the checkout. A signed-out visitor signs in first (the purchase belongs
  * to an account, which is what unlocks the guide).
  */
-export default function PurchaseButton({ label = `Buy Now - $${TEMPLATE_PRICE_USD}`, appearance = 'primary', size = 'large' }: PurchaseButtonProps) {
+export default function PurchaseButton({
+  label = `Buy Now - $${TEMPLATE_PRICE_USD}`,
+  appearance = 'primary',
+  size = 'large',
+}: PurchaseButtonProps) {
   const [processing, setProcessing] = useState(false);
   const { isAuthenticated } = useAuth();
   const start = async () => {
@@ -41,7 +45,11 @@ export default function PurchaseButton({ label = `Buy Now - $${TEMPLATE_PRICE_US
       if (typeof url !== 'string' || !url) throw new Error(PurchaseTexts.noUrl);
       browser.assign(url);
     } catch (error) {
-      toast({ title: PurchaseTexts.errorTitle, description: purchaseErrorText(error), variant: 'destructive' });
+      toast({
+        title: PurchaseTexts.errorTitle,
+        description: purchaseErrorText(error),
+        variant: 'destructive',
+      });
     } finally {
       setProcessing(false);
     }

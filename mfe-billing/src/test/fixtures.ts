@@ -12,7 +12,9 @@ export const organization = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-export const person = (overrides: Partial<{ id: number; role: 'owner' | 'member'; digitalProductAccess: boolean }> = {}) => ({
+export const person = (
+  overrides: Partial<{ id: number; role: 'owner' | 'member'; digitalProductAccess: boolean }> = {},
+) => ({
   id: 1,
   name: 'Olivia',
   email: 'olivia@example.com',
@@ -43,4 +45,16 @@ export const subscription = (overrides: Record<string, unknown> = {}) => ({
 });
 
 export const freeSubscription = () =>
-  subscription({ plan: 'free', planLabel: 'Free', billingCycle: null, status: 'active', seats: 1, pricePerSeat: null, amount: null, trialEndsAt: null, currentPeriodEnd: null, stripeCustomerId: null, stripeSubscriptionId: null });
+  subscription({
+    plan: 'free',
+    planLabel: 'Free',
+    billingCycle: null,
+    status: 'active',
+    seats: 1,
+    pricePerSeat: null,
+    amount: null,
+    trialEndsAt: null,
+    currentPeriodEnd: null,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+  });

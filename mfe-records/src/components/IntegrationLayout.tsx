@@ -18,9 +18,14 @@ export const useIntegrationStyles = makeStyles({
     overflowWrap: 'anywhere',
   },
   muted: { color: tokens.colorNeutralForeground3, margin: 0 },
-  sectionTitle: { margin: '0 0 4px', fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  sectionTitle: {
+    margin: '0 0 4px',
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   center: { display: 'flex', justifyContent: 'center', padding: '32px' },
 });
 
 /** Seed 001 section 9: the simulated integration steps take 1 to 2 seconds. */
-export const simulatedDelay = (ms = 1000 + Math.round(Math.random() * 1000)) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const simulatedDelay = (ms = 1000 + Math.round(Math.random() * 1000)) =>
+  new Promise<void>((resolve) => setTimeout(resolve, ms));

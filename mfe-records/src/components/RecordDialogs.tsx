@@ -18,7 +18,17 @@ import { analyzeRecord, errorText, type TDeal, type TEmailRecord } from '../lib/
 import { UNKNOWN_COMPANY, UNKNOWN_INDUSTRY } from '../lib/records-format.js';
 import { DetailSection, orNotProvided } from './DetailList.js';
 
-function RecordDialog({ title, onClose, children, actions }: { title: string; onClose: () => void; children: ReactNode; actions?: ReactNode }) {
+function RecordDialog({
+  title,
+  onClose,
+  children,
+  actions,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Dialog open onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
       <DialogSurface aria-label={title}>
@@ -56,7 +66,8 @@ export function ExtractedDataDialog({ record, onClose }: { record: TEmailRecord;
       {!data ? (
         <MessageBar intent="info">
           <MessageBarBody>
-            No data has been extracted from this record yet{record.statusReason ? `: ${record.statusReason}` : '.'}
+            No data has been extracted from this record yet
+            {record.statusReason ? `: ${record.statusReason}` : '.'}
           </MessageBarBody>
         </MessageBar>
       ) : null}
@@ -78,7 +89,11 @@ export function ExtractedDataDialog({ record, onClose }: { record: TEmailRecord;
           ['Amount', orNotProvided(data?.fundingAmount)],
         ]}
       />
-      <DetailSection title="Key Metrics" rows={metrics.map(([key, value]) => [key, value])} empty="No metrics found in the deck" />
+      <DetailSection
+        title="Key Metrics"
+        rows={metrics.map(([key, value]) => [key, value])}
+        empty="No metrics found in the deck"
+      />
       <DetailSection
         title="Contact Information"
         rows={[
@@ -92,7 +107,10 @@ export function ExtractedDataDialog({ record, onClose }: { record: TEmailRecord;
         <DetailSection
           title="Deck"
           rows={[
-            ...record.attachments.map((a): [string, ReactNode] => [`Attachment ${a.id}`, `${a.filename} (${Math.ceil(a.size / 1024)} KB)`]),
+            ...record.attachments.map((a): [string, ReactNode] => [
+              `Attachment ${a.id}`,
+              `${a.filename} (${Math.ceil(a.size / 1024)} KB)`,
+            ]),
             ...record.deckLinks.map((link, i): [string, ReactNode] => [
               `Link ${i + 1}`,
               <Link key={link} href={link} target="_blank" rel="noopener noreferrer">
@@ -156,15 +174,33 @@ export function AnalysisDialog({ record, onClose }: { record: TEmailRecord; onCl
       {analysis.isPending ? <Spinner label="Analysing the deck..." /> : null}
       {analysis.error ? (
         <MessageBar intent="error">
-          <MessageBarBody>{errorText(analysis.error, 'The analysis could not be made. Please try again later.')}</MessageBarBody>
+          <MessageBarBody>
+            {errorText(analysis.error, 'The analysis could not be made. Please try again later.')}
+          </MessageBarBody>
         </MessageBar>
       ) : null}
       {analysis.data ? (
         <>
-          <DetailSection title="Strengths" rows={analysis.data.strengths.map((s, i) => [`${i + 1}`, s])} empty="None noted" />
-          <DetailSection title="Risks" rows={analysis.data.risks.map((s, i) => [`${i + 1}`, s])} empty="None noted" />
-          <DetailSection title="Open Questions" rows={analysis.data.openQuestions.map((s, i) => [`${i + 1}`, s])} empty="None noted" />
-          <DetailSection title="Market Notes" rows={analysis.data.marketNotes.map((s, i) => [`${i + 1}`, s])} empty="None noted" />
+          <DetailSection
+            title="Strengths"
+            rows={analysis.data.strengths.map((s, i) => [`${i + 1}`, s])}
+            empty="None noted"
+          />
+          <DetailSection
+            title="Risks"
+            rows={analysis.data.risks.map((s, i) => [`${i + 1}`, s])}
+            empty="None noted"
+          />
+          <DetailSection
+            title="Open Questions"
+            rows={analysis.data.openQuestions.map((s, i) => [`${i + 1}`, s])}
+            empty="None noted"
+          />
+          <DetailSection
+            title="Market Notes"
+            rows={analysis.data.marketNotes.map((s, i) => [`${i + 1}`, s])}
+            empty="None noted"
+          />
         </>
       ) : null}
     </RecordDialog>

@@ -3,7 +3,13 @@ import { startOfMonth } from 'date-fns';
 import type { TRecordStatus } from '@dealflow/contracts';
 import { listEmails, type TEmailList } from './records-api.js';
 
-export const PIPELINE_STATUSES: TRecordStatus[] = ['completed', 'processing', 'pending', 'failed', 'not_added_missing_domain'];
+export const PIPELINE_STATUSES: TRecordStatus[] = [
+  'completed',
+  'processing',
+  'pending',
+  'failed',
+  'not_added_missing_domain',
+];
 const PAGE = 100;
 /** Beyond this many records of one status this month the count reads as "at least". */
 const MAX_PAGES = 20;
@@ -22,7 +28,8 @@ export interface TPipelineCount {
 export async function countThisMonth(
   status: TRecordStatus,
   now: Date = new Date(),
-  fetchPage: (page: number) => Promise<TEmailList> = (page) => listEmails({ page, limit: PAGE, filter: status }),
+  fetchPage: (page: number) => Promise<TEmailList> = (page) =>
+    listEmails({ page, limit: PAGE, filter: status }),
 ): Promise<TPipelineCount> {
   const monthStart = startOfMonth(now).getTime();
   let count = 0;

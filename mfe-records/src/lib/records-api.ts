@@ -40,7 +40,12 @@ export interface TEmailListParams {
   searchTerm?: string;
 }
 
-export function listEmailsPath({ page, limit = RECORDS_PAGE_SIZE, filter = 'all', searchTerm }: TEmailListParams): string {
+export function listEmailsPath({
+  page,
+  limit = RECORDS_PAGE_SIZE,
+  filter = 'all',
+  searchTerm,
+}: TEmailListParams): string {
   const query = new URLSearchParams({ page: String(page), limit: String(limit), filter });
   if (searchTerm?.trim()) query.set('searchTerm', searchTerm.trim());
   return `${EMAILS_PATH}?${query.toString()}`;
@@ -51,19 +56,23 @@ export const listEmails = (params: TEmailListParams, signal?: AbortSignal) =>
 export const retryEmail = (id: number) => apiRequest<TEmailRecord>('POST', `${EMAILS_PATH}/${id}/retry`, {});
 export const scanEmails = () => apiRequest<TScanResult>('POST', `${EMAILS_PATH}/scan`, {});
 export const getDealByEmail = (emailId: number) => apiRequest<TDeal>('GET', `/api/deals/by-email/${emailId}`);
-export const getDeal = (dealId: string) => apiRequest<TDeal>('GET', `/api/deals/${encodeURIComponent(dealId)}`);
-export const analyzeRecord = (emailId: number) => apiRequest<TAnalysis>('POST', `/api/analysis/${emailId}`, {});
+export const getDeal = (dealId: string) =>
+  apiRequest<TDeal>('GET', `/api/deals/${encodeURIComponent(dealId)}`);
+export const analyzeRecord = (emailId: number) =>
+  apiRequest<TAnalysis>('POST', `/api/analysis/${emailId}`, {});
 
 export const getMailbox = () => apiRequest<TMailboxStatus>('GET', MAILBOX_PATH);
 export const testMailbox = (body: TMailboxConnectBody) =>
   apiRequest<{ success: true; message: string }>('POST', `${MAILBOX_PATH}/test`, body);
-export const connectMailbox = (body: TMailboxConnectBody) => apiRequest<TMailboxStatus>('POST', MAILBOX_PATH, body);
+export const connectMailbox = (body: TMailboxConnectBody) =>
+  apiRequest<TMailboxStatus>('POST', MAILBOX_PATH, body);
 export const updateMailboxSettings = (body: Partial<TMailboxSettings>) =>
   apiRequest<TMailboxStatus>('PATCH', `${MAILBOX_PATH}/settings`, body);
 export const disconnectMailbox = () => apiRequest<TMailboxStatus>('DELETE', MAILBOX_PATH);
 
 export const getAccounting = () => apiRequest<TAccountingSettings>('GET', ACCOUNTING_PATH);
-export const updateAccounting = (body: TAccountingUpdate) => apiRequest<TAccountingSettings>('PUT', ACCOUNTING_PATH, body);
+export const updateAccounting = (body: TAccountingUpdate) =>
+  apiRequest<TAccountingSettings>('PUT', ACCOUNTING_PATH, body);
 
 export const getUsage = () => apiRequest<TUsage>('GET', USAGE_PATH);
 

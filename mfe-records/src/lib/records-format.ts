@@ -60,7 +60,8 @@ export function getStatusBadge(status: string): { label: string; color: TBadgeCo
 }
 
 /** Retry is offered only for failed and not_added_missing_domain records. */
-export const canRetry = (status: TRecordStatus | string): boolean => status === 'failed' || status === 'not_added_missing_domain';
+export const canRetry = (status: TRecordStatus | string): boolean =>
+  status === 'failed' || status === 'not_added_missing_domain';
 
 export const RECORD_FILTERS = [
   { value: 'all', label: 'All' },
@@ -71,7 +72,8 @@ export const RECORD_FILTERS = [
   { value: 'not_added_missing_domain', label: 'Missing Domain' },
 ] as const;
 
-export const formatShowingText = (shown: number, total: number): string => `Showing ${Math.min(shown, total)} of ${total} results`;
+export const formatShowingText = (shown: number, total: number): string =>
+  `Showing ${Math.min(shown, total)} of ${total} results`;
 
 /** Next is disabled once everything is shown; Previous always is (load-more paging). */
 export const isNextDisabled = (shown: number, total: number): boolean => shown >= total;

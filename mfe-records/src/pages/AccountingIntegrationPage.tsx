@@ -1,10 +1,30 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Switch, Tab, TabList } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Switch,
+  Tab,
+  TabList,
+} from '@fluentui/react-components';
 import { ArrowLeft20Regular } from '@fluentui/react-icons';
 import { PageHeading, toast, useAuth } from '@dealflow/web-kit';
-import { ACCOUNTING_PATH, errorText, getAccounting, updateAccounting, type TAccountingSettings, type TAccountingUpdate } from '../lib/records-api.js';
+import {
+  ACCOUNTING_PATH,
+  errorText,
+  getAccounting,
+  updateAccounting,
+  type TAccountingSettings,
+  type TAccountingUpdate,
+} from '../lib/records-api.js';
 import { simulatedDelay, useIntegrationStyles } from '../components/IntegrationLayout.js';
 
 export const AccountingTexts = {
@@ -35,7 +55,12 @@ function useSaveAccounting(success: { title: string; description: string }) {
       queryClient.setQueryData([ACCOUNTING_PATH], next);
       toast({ ...success, variant: 'success' });
     },
-    onError: (error) => toast({ title: 'Update failed', description: errorText(error, 'The settings could not be saved.'), variant: 'error' }),
+    onError: (error) =>
+      toast({
+        title: 'Update failed',
+        description: errorText(error, 'The settings could not be saved.'),
+        variant: 'error',
+      }),
   });
 }
 
@@ -47,7 +72,10 @@ function SetupTab({ settings, isOwner }: { settings: TAccountingSettings; isOwne
   const [advancedFeatures, setAdvancedFeatures] = useState(settings.advancedFeatures);
   const [error, setError] = useState<string | null>(null);
   const connect = useSaveAccounting({ title: 'Connected', description: 'Integration 2 is connected.' });
-  const disconnect = useSaveAccounting({ title: 'Disconnected', description: 'Integration 2 is disconnected.' });
+  const disconnect = useSaveAccounting({
+    title: 'Disconnected',
+    description: 'Integration 2 is disconnected.',
+  });
   const busy = connect.isPending || disconnect.isPending;
 
   return (
@@ -60,7 +88,13 @@ function SetupTab({ settings, isOwner }: { settings: TAccountingSettings; isOwne
         const problem = validateAccountingCredentials(clientId, clientSecret);
         setError(problem);
         if (problem) return;
-        connect.mutate({ connected: true, clientId: clientId.trim(), clientSecret, environment, advancedFeatures });
+        connect.mutate({
+          connected: true,
+          clientId: clientId.trim(),
+          clientSecret,
+          environment,
+          advancedFeatures,
+        });
       }}
     >
       <div className={styles.status}>
@@ -70,18 +104,42 @@ function SetupTab({ settings, isOwner }: { settings: TAccountingSettings; isOwne
         </Badge>
       </div>
       <Field label="Client ID" required>
-        <Input value={clientId} onChange={(_e, d) => (setClientId(d.value), setError(null))} autoComplete="off" disabled={!isOwner} />
+        <Input
+          value={clientId}
+          onChange={(_e, d) => (setClientId(d.value), setError(null))}
+          autoComplete="off"
+          disabled={!isOwner}
+        />
       </Field>
-      <Field label="Client Secret" required hint={settings.connected ? 'Stored encrypted; enter it again to change the connection.' : undefined}>
-        <Input type="password" value={clientSecret} onChange={(_e, d) => (setClientSecret(d.value), setError(null))} autoComplete="new-password" disabled={!isOwner} />
+      <Field
+        label="Client Secret"
+        required
+        hint={settings.connected ? 'Stored encrypted; enter it again to change the connection.' : undefined}
+      >
+        <Input
+          type="password"
+          value={clientSecret}
+          onChange={(_e, d) => (setClientSecret(d.value), setError(null))}
+          autoComplete="new-password"
+          disabled={!isOwner}
+        />
       </Field>
       <Field label="Environment">
-        <Select value={environment} onChange={(_e, d) => setEnvironment(d.value as TAccountingSettings['environment'])} disabled={!isOwner}>
+        <Select
+          value={environment}
+          onChange={(_e, d) => setEnvironment(d.value as TAccountingSettings['environment'])}
+          disabled={!isOwner}
+        >
           <option value="sandbox">Sandbox</option>
           <option value="production">Production</option>
         </Select>
       </Field>
-      <Switch label="Enable advanced features" checked={advancedFeatures} onChange={(_e, d) => setAdvancedFeatures(d.checked)} disabled={!isOwner} />
+      <Switch
+        label="Enable advanced features"
+        checked={advancedFeatures}
+        onChange={(_e, d) => setAdvancedFeatures(d.checked)}
+        disabled={!isOwner}
+      />
       {error ? (
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
@@ -97,7 +155,11 @@ function SetupTab({ settings, isOwner }: { settings: TAccountingSettings; isOwne
           {connect.isPending ? 'Connecting...' : settings.connected ? 'Update Connection' : 'Connect'}
         </Button>
         {settings.connected ? (
-          <Button type="button" disabled={!isOwner || busy} onClick={() => disconnect.mutate({ connected: false })}>
+          <Button
+            type="button"
+            disabled={!isOwner || busy}
+            onClick={() => disconnect.mutate({ connected: false })}
+          >
             {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
           </Button>
         ) : null}
@@ -112,7 +174,10 @@ function SettingsTab({ settings, isOwner }: { settings: TAccountingSettings; isO
   const [syncFrequency, setSyncFrequency] = useState(settings.syncFrequency);
   const [encryption, setEncryption] = useState(settings.encryption);
   const [autoSync, setAutoSync] = useState(settings.autoSync);
-  const save = useSaveAccounting({ title: 'Settings Saved', description: 'Integration 2 settings were updated.' });
+  const save = useSaveAccounting({
+    title: 'Settings Saved',
+    description: 'Integration 2 settings were updated.',
+  });
   return (
     <form
       className={styles.form}
@@ -123,7 +188,11 @@ function SettingsTab({ settings, isOwner }: { settings: TAccountingSettings; isO
       }}
     >
       <Field label="Data format">
-        <Select value={dataFormat} onChange={(_e, d) => setDataFormat(d.value as TAccountingSettings['dataFormat'])} disabled={!isOwner}>
+        <Select
+          value={dataFormat}
+          onChange={(_e, d) => setDataFormat(d.value as TAccountingSettings['dataFormat'])}
+          disabled={!isOwner}
+        >
           {DATA_FORMATS.map((f) => (
             <option key={f} value={f}>
               {f.toUpperCase()}
@@ -132,7 +201,11 @@ function SettingsTab({ settings, isOwner }: { settings: TAccountingSettings; isO
         </Select>
       </Field>
       <Field label="Sync frequency">
-        <Select value={syncFrequency} onChange={(_e, d) => setSyncFrequency(d.value as TAccountingSettings['syncFrequency'])} disabled={!isOwner}>
+        <Select
+          value={syncFrequency}
+          onChange={(_e, d) => setSyncFrequency(d.value as TAccountingSettings['syncFrequency'])}
+          disabled={!isOwner}
+        >
           {SYNC_FREQUENCIES.map((f) => (
             <option key={f} value={f}>
               {capitalize(f)}
@@ -140,8 +213,18 @@ function SettingsTab({ settings, isOwner }: { settings: TAccountingSettings; isO
           ))}
         </Select>
       </Field>
-      <Switch label="Encryption" checked={encryption} onChange={(_e, d) => setEncryption(d.checked)} disabled={!isOwner} />
-      <Switch label="Automatic sync" checked={autoSync} onChange={(_e, d) => setAutoSync(d.checked)} disabled={!isOwner} />
+      <Switch
+        label="Encryption"
+        checked={encryption}
+        onChange={(_e, d) => setEncryption(d.checked)}
+        disabled={!isOwner}
+      />
+      <Switch
+        label="Automatic sync"
+        checked={autoSync}
+        onChange={(_e, d) => setAutoSync(d.checked)}
+        disabled={!isOwner}
+      />
       <div className={styles.buttons}>
         <Button type="submit" appearance="primary" disabled={!isOwner || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Settings'}
@@ -158,7 +241,11 @@ function SyncTab({ settings }: { settings: TAccountingSettings }) {
   const sync = useMutation({
     mutationFn: () => simulatedDelay(1500),
     onSuccess: () =>
-      toast({ title: 'Sync Completed', description: `${SYNC_SCOPES.find((s) => s.value === scope)?.label ?? 'Data'} synchronized.`, variant: 'success' }),
+      toast({
+        title: 'Sync Completed',
+        description: `${SYNC_SCOPES.find((s) => s.value === scope)?.label ?? 'Data'} synchronized.`,
+        variant: 'success',
+      }),
   });
   return (
     <div className={styles.form}>
@@ -171,7 +258,9 @@ function SyncTab({ settings }: { settings: TAccountingSettings }) {
           ))}
         </Select>
       </Field>
-      {settings.lastSyncAt ? <p className={styles.muted}>Last sync {new Date(settings.lastSyncAt).toLocaleString()}</p> : null}
+      {settings.lastSyncAt ? (
+        <p className={styles.muted}>Last sync {new Date(settings.lastSyncAt).toLocaleString()}</p>
+      ) : null}
       <div className={styles.buttons}>
         <Button appearance="primary" disabled={sync.isPending} onClick={() => sync.mutate()}>
           {sync.isPending ? 'Syncing...' : 'Start Sync'}
@@ -207,7 +296,9 @@ export default function AccountingIntegrationPage() {
         </div>
       ) : accounting.error ? (
         <MessageBar intent="error">
-          <MessageBarBody>{errorText(accounting.error, 'The connection could not be loaded.')}</MessageBarBody>
+          <MessageBarBody>
+            {errorText(accounting.error, 'The connection could not be loaded.')}
+          </MessageBarBody>
         </MessageBar>
       ) : (
         <Card>
@@ -220,7 +311,9 @@ export default function AccountingIntegrationPage() {
               Sync
             </Tab>
           </TabList>
-          {tab === 'setup' ? <SetupTab key={String(connected)} settings={accounting.data} isOwner={isOwner} /> : null}
+          {tab === 'setup' ? (
+            <SetupTab key={String(connected)} settings={accounting.data} isOwner={isOwner} />
+          ) : null}
           {tab === 'settings' ? <SettingsTab settings={accounting.data} isOwner={isOwner} /> : null}
           {tab === 'sync' ? <SyncTab settings={accounting.data} /> : null}
         </Card>

@@ -11,14 +11,22 @@ vi.mock('@dealflow/web-kit', async (importOriginal) => ({
 }));
 const { default: DashboardPage } = await import('./DashboardPage.js');
 
-const session = { user: { id: 1, name: 'Ivy', email: 'ivy@fund.example', role: 'owner' }, organization: { id: 1, name: 'Fund', plan: 'pro' }, sessionId: 's' };
+const session = {
+  user: { id: 1, name: 'Ivy', email: 'ivy@fund.example', role: 'owner' },
+  organization: { id: 1, name: 'Fund', plan: 'pro' },
+  sessionId: 's',
+};
 
 describe('Dashboard', () => {
   it('shows the error block with Return to Login when the current user cannot be fetched', async () => {
-    answerApi((url) => (url.pathname === '/api/auth/me' ? { status: 500, body: { message: 'boom' } } : undefined));
+    answerApi((url) =>
+      url.pathname === '/api/auth/me' ? { status: 500, body: { message: 'boom' } } : undefined,
+    );
     renderPage(<DashboardPage />);
     expect(await screen.findByText('Error Loading Dashboard', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByText('There was an error loading your dashboard. Please try again later.')).toBeTruthy();
+    expect(
+      screen.getByText('There was an error loading your dashboard. Please try again later.'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Return to Login' })).toBeTruthy();
   });
 
@@ -28,11 +36,26 @@ describe('Dashboard', () => {
     answerApi((url) => {
       if (url.pathname === '/api/auth/me') return { body: session };
       if (url.pathname === '/api/stripe/usage') {
-        return { body: { month: '2026-11', totalDecksProcessed: 42, limit: 400, usageRecords: [{ id: 'u1', userId: 1, user: { name: 'Ivy', email: 'ivy@fund.example' }, decksProcessed: 42 }] } };
+        return {
+          body: {
+            month: '2026-11',
+            totalDecksProcessed: 42,
+            limit: 400,
+            usageRecords: [
+              { id: 'u1', userId: 1, user: { name: 'Ivy', email: 'ivy@fund.example' }, decksProcessed: 42 },
+            ],
+          },
+        };
       }
       if (url.pathname === '/api/emails') {
         const filter = url.searchParams.get('filter');
-        if (filter === 'completed') return { body: { data: [createRecord(), createRecord(), createRecord({ receivedAt: lastMonth.toISOString() })], total: 3 } };
+        if (filter === 'completed')
+          return {
+            body: {
+              data: [createRecord(), createRecord(), createRecord({ receivedAt: lastMonth.toISOString() })],
+              total: 3,
+            },
+          };
         if (filter === 'failed') return { body: { data: [createRecord({ status: 'failed' })], total: 1 } };
         return { body: { data: [], total: 0 } };
       }

@@ -37,7 +37,12 @@ export const DashboardTexts = {
 const ME_CACHE_MS = 5 * 60 * 1000;
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', marginBottom: '16px' },
+  grid: {
+    display: 'grid',
+    gap: '16px',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    marginBottom: '16px',
+  },
   counts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))', gap: '12px' },
   count: {
     display: 'flex',
@@ -47,13 +52,23 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  number: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero700 },
+  number: {
+    fontSize: tokens.fontSizeHero700,
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: tokens.lineHeightHero700,
+  },
   label: { color: tokens.colorNeutralForeground2 },
   sectionTitle: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3, margin: 0 },
   links: { display: 'flex', gap: '8px', flexWrap: 'wrap', marginTop: '12px' },
   center: { display: 'flex', justifyContent: 'center', padding: '48px' },
-  errorBlock: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '12px', padding: '24px' },
+  errorBlock: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '12px',
+    padding: '24px',
+  },
   usageLine: { display: 'flex', justifyContent: 'space-between', margin: '8px 0' },
 });
 
@@ -66,7 +81,10 @@ function PipelineCard() {
   });
   return (
     <Card>
-      <CardHeader header={<h2 className={styles.sectionTitle}>Pipeline this month</h2>} description={<p className={styles.muted}>Records received since the first of the month, by status</p>} />
+      <CardHeader
+        header={<h2 className={styles.sectionTitle}>Pipeline this month</h2>}
+        description={<p className={styles.muted}>Records received since the first of the month, by status</p>}
+      />
       {pipeline.isPending ? <Spinner size="small" label="Counting records..." /> : null}
       {pipeline.error ? (
         <MessageBar intent="error">
@@ -76,7 +94,12 @@ function PipelineCard() {
       {pipeline.data ? (
         <div className={styles.counts} role="list" aria-label="Pipeline this month">
           {pipeline.data.map(({ status, count, isAtLeast }) => (
-            <div key={status} className={styles.count} role="listitem" aria-label={`${getStatusBadge(status).label}: ${count}`}>
+            <div
+              key={status}
+              className={styles.count}
+              role="listitem"
+              aria-label={`${getStatusBadge(status).label}: ${count}`}
+            >
               <span className={styles.number}>
                 {count}
                 {isAtLeast ? '+' : ''}
@@ -87,7 +110,12 @@ function PipelineCard() {
         </div>
       ) : null}
       <div className={styles.links}>
-        <Button appearance="primary" icon={<ArrowRight20Regular />} iconPosition="after" onClick={() => navigate('/processed-emails')}>
+        <Button
+          appearance="primary"
+          icon={<ArrowRight20Regular />}
+          iconPosition="after"
+          onClick={() => navigate('/processed-emails')}
+        >
           View Processed Records
         </Button>
         <Button icon={<Mail20Regular />} onClick={() => navigate('/integration-1')}>
@@ -108,7 +136,10 @@ function UsageCard() {
   const limit = usage.data?.limit ?? 0;
   return (
     <Card>
-      <CardHeader header={<h2 className={styles.sectionTitle}>Usage this month</h2>} description={<p className={styles.muted}>Decks processed against your plan’s limit</p>} />
+      <CardHeader
+        header={<h2 className={styles.sectionTitle}>Usage this month</h2>}
+        description={<p className={styles.muted}>Decks processed against your plan’s limit</p>}
+      />
       {usage.isPending ? <Spinner size="small" label="Loading usage..." /> : null}
       {usage.error ? (
         <MessageBar intent="warning">
@@ -121,9 +152,18 @@ function UsageCard() {
             <strong aria-label="Decks processed">
               {used} of {limit} decks
             </strong>
-            <span className={styles.muted}>{limit > 0 ? `${Math.min(100, Math.round((used / limit) * 100))}% used` : 'No deck allowance on this plan'}</span>
+            <span className={styles.muted}>
+              {limit > 0
+                ? `${Math.min(100, Math.round((used / limit) * 100))}% used`
+                : 'No deck allowance on this plan'}
+            </span>
           </div>
-          <ProgressBar value={limit > 0 ? Math.min(1, used / limit) : 0} color={limit > 0 && used >= limit ? 'error' : 'brand'} thickness="large" aria-label="Usage against the limit" />
+          <ProgressBar
+            value={limit > 0 ? Math.min(1, used / limit) : 0}
+            color={limit > 0 && used >= limit ? 'error' : 'brand'}
+            thickness="large"
+            aria-label="Usage against the limit"
+          />
           {usage.data.usageRecords.length > 0 ? (
             <Table size="small" aria-label="Usage per member" style={{ marginTop: 12 }}>
               <TableHeader>
@@ -135,7 +175,9 @@ function UsageCard() {
               <TableBody>
                 {usage.data.usageRecords.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell>{row.user ? `${row.user.name} (${row.user.email})` : 'Organization inbox'}</TableCell>
+                    <TableCell>
+                      {row.user ? `${row.user.name} (${row.user.email})` : 'Organization inbox'}
+                    </TableCell>
                     <TableCell>{row.decksProcessed}</TableCell>
                   </TableRow>
                 ))}
@@ -166,7 +208,11 @@ export default function DashboardPage() {
   const paymentSucceeded = search.has('success') || search.has('checkout_success');
   useEffect(() => {
     if (!paymentSucceeded) return;
-    toast({ title: DashboardTexts.paymentTitle, description: DashboardTexts.paymentText, variant: 'success' });
+    toast({
+      title: DashboardTexts.paymentTitle,
+      description: DashboardTexts.paymentText,
+      variant: 'success',
+    });
     navigate('/', { replace: true });
   }, [paymentSucceeded, navigate]);
 
@@ -192,7 +238,11 @@ export default function DashboardPage() {
 
   return (
     <div>
-      <PageHeading description={auth.organization ? `${auth.organization.name} · deal flow at a glance` : undefined}>Dashboard</PageHeading>
+      <PageHeading
+        description={auth.organization ? `${auth.organization.name} · deal flow at a glance` : undefined}
+      >
+        Dashboard
+      </PageHeading>
       {auth.organization ? (
         <div className={styles.grid}>
           <PipelineCard />
@@ -201,7 +251,9 @@ export default function DashboardPage() {
       ) : (
         <Card className={styles.errorBlock} style={{ marginBottom: 16 }}>
           <h2 className={styles.sectionTitle}>Set up your organization</h2>
-          <p className={styles.muted}>Records, deals and usage belong to an organization. Create yours to start receiving decks.</p>
+          <p className={styles.muted}>
+            Records, deals and usage belong to an organization. Create yours to start receiving decks.
+          </p>
           <Button appearance="primary" onClick={() => navigate('/organization-setup')}>
             Set up organization
           </Button>

@@ -5,7 +5,11 @@ import { answerApi, renderPage } from '../test/render.js';
 import MailboxIntegrationPage from './MailboxIntegrationPage.js';
 import AccountingIntegrationPage from './AccountingIntegrationPage.js';
 
-const session = { user: { id: 1, name: 'Ivy', email: 'ivy@fund.example', role: 'owner' }, organization: { id: 1, name: 'Fund', plan: 'pro' }, sessionId: 's' };
+const session = {
+  user: { id: 1, name: 'Ivy', email: 'ivy@fund.example', role: 'owner' },
+  organization: { id: 1, name: 'Fund', plan: 'pro' },
+  sessionId: 's',
+};
 const mailbox = (connected: boolean) => ({
   connected,
   inboundAddress: 'fund-7f3a@in.dealflow.test',
@@ -25,7 +29,10 @@ describe('Integration 1 (mailbox)', () => {
     });
     renderPage(<MailboxIntegrationPage />);
     expect(await screen.findByText('fund-7f3a@in.dealflow.test')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-disabled') ?? String((screen.getByRole('tab', { name: 'Settings' }) as HTMLButtonElement).disabled)).toBe('true');
+    expect(
+      screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-disabled') ??
+        String((screen.getByRole('tab', { name: 'Settings' }) as HTMLButtonElement).disabled),
+    ).toBe('true');
     await userEvent.type(screen.getByLabelText(/Username/), 'ivy@fund.example');
     await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText('API key is required')).toBeTruthy();
@@ -50,7 +57,13 @@ describe('Integration 1 (mailbox)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
     await screen.findByRole('button', { name: 'Disconnect' });
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toEqual({ host: 'imap.gmail.com', port: 993, secure: true, username: 'ivy@fund.example', password: 'abcd efgh ijkl mnop' });
+    expect(post.body).toEqual({
+      host: 'imap.gmail.com',
+      port: 993,
+      secure: true,
+      username: 'ivy@fund.example',
+      password: 'abcd efgh ijkl mnop',
+    });
   });
 });
 
@@ -77,12 +90,23 @@ describe('Integration 1 settings', () => {
 });
 
 describe('Integration 2 (accounting)', () => {
-  const settings = { connected: false, clientId: null, environment: 'sandbox', advancedFeatures: false, dataFormat: 'json', syncFrequency: 'daily', encryption: true, autoSync: true, lastSyncAt: null };
+  const settings = {
+    connected: false,
+    clientId: null,
+    environment: 'sandbox',
+    advancedFeatures: false,
+    dataFormat: 'json',
+    syncFrequency: 'daily',
+    encryption: true,
+    autoSync: true,
+    lastSyncAt: null,
+  };
 
   it('requires both credentials and stores the connection on the server', async () => {
     const calls = answerApi((url, init) => {
       if (url.pathname === '/api/auth/me') return { body: session };
-      if (url.pathname === '/api/integrations/accounting' && init.method === 'PUT') return { body: { ...settings, connected: true, clientId: 'client-1' } };
+      if (url.pathname === '/api/integrations/accounting' && init.method === 'PUT')
+        return { body: { ...settings, connected: true, clientId: 'client-1' } };
       if (url.pathname === '/api/integrations/accounting') return { body: settings };
       return undefined;
     });

@@ -64,7 +64,16 @@ export function validateMailboxForm(form: TForm): { errors: TErrors; body: TMail
   if (!form.username.trim()) errors.username = MailboxTexts.usernameRequired;
   if (!form.password) errors.password = MailboxTexts.passwordRequired;
   if (Object.keys(errors).length > 0) return { errors, body: null };
-  return { errors, body: { host: form.host.trim(), port, secure: form.secure, username: form.username.trim(), password: form.password } };
+  return {
+    errors,
+    body: {
+      host: form.host.trim(),
+      port,
+      secure: form.secure,
+      username: form.username.trim(),
+      password: form.password,
+    },
+  };
 }
 
 function SetupTab({ status, isOwner }: { status: TMailboxStatus; isOwner: boolean }) {
@@ -86,25 +95,49 @@ function SetupTab({ status, isOwner }: { status: TMailboxStatus; isOwner: boolea
 
   const test = useMutation({
     mutationFn: testMailbox,
-    onSuccess: (result) => toast({ title: 'Connection Successful', description: result.message, variant: 'success' }),
-    onError: (error) => toast({ title: 'Connection Failed', description: errorText(error, 'The mailbox could not be reached.'), variant: 'error' }),
+    onSuccess: (result) =>
+      toast({ title: 'Connection Successful', description: result.message, variant: 'success' }),
+    onError: (error) =>
+      toast({
+        title: 'Connection Failed',
+        description: errorText(error, 'The mailbox could not be reached.'),
+        variant: 'error',
+      }),
   });
   const connect = useMutation({
     mutationFn: connectMailbox,
     onSuccess: (next) => {
       save(next);
       setForm((f) => ({ ...f, password: '' }));
-      toast({ title: 'Mailbox Connected', description: `Connected to ${next.username ?? 'the mailbox'}.`, variant: 'success' });
+      toast({
+        title: 'Mailbox Connected',
+        description: `Connected to ${next.username ?? 'the mailbox'}.`,
+        variant: 'success',
+      });
     },
-    onError: (error) => toast({ title: 'Connection Failed', description: errorText(error, 'The mailbox could not be connected.'), variant: 'error' }),
+    onError: (error) =>
+      toast({
+        title: 'Connection Failed',
+        description: errorText(error, 'The mailbox could not be connected.'),
+        variant: 'error',
+      }),
   });
   const disconnect = useMutation({
     mutationFn: disconnectMailbox,
     onSuccess: (next) => {
       save(next);
-      toast({ title: 'Mailbox Disconnected', description: 'The stored credentials were deleted.', variant: 'success' });
+      toast({
+        title: 'Mailbox Disconnected',
+        description: 'The stored credentials were deleted.',
+        variant: 'success',
+      });
     },
-    onError: (error) => toast({ title: 'Disconnect Failed', description: errorText(error, 'The mailbox could not be disconnected.'), variant: 'error' }),
+    onError: (error) =>
+      toast({
+        title: 'Disconnect Failed',
+        description: errorText(error, 'The mailbox could not be disconnected.'),
+        variant: 'error',
+      }),
   });
   const busy = test.isPending || connect.isPending || disconnect.isPending;
 
@@ -124,26 +157,60 @@ function SetupTab({ status, isOwner }: { status: TMailboxStatus; isOwner: boolea
         <Badge appearance="tint" color={status.connected ? 'success' : 'subtle'}>
           {status.connected ? 'Connected' : 'Disconnected'}
         </Badge>
-        {status.lastScanAt ? <span className={styles.muted}>Last scan {new Date(status.lastScanAt).toLocaleString()}</span> : null}
+        {status.lastScanAt ? (
+          <span className={styles.muted}>Last scan {new Date(status.lastScanAt).toLocaleString()}</span>
+        ) : null}
       </div>
       <p className={styles.muted}>
-        Connect the IMAP mailbox that receives founders’ emails. For Gmail use imap.gmail.com, port 993, your address and an app
-        password (Google Account › Security › App passwords).
+        Connect the IMAP mailbox that receives founders’ emails. For Gmail use imap.gmail.com, port 993, your
+        address and an app password (Google Account › Security › App passwords).
       </p>
       <div className={styles.row}>
         <Field label="IMAP host" required validationMessage={errors.host} className={styles.grow}>
-          <Input value={form.host} onChange={(_e, d) => set('host', d.value)} autoComplete="off" disabled={!isOwner} />
+          <Input
+            value={form.host}
+            onChange={(_e, d) => set('host', d.value)}
+            autoComplete="off"
+            disabled={!isOwner}
+          />
         </Field>
         <Field label="Port" required validationMessage={errors.port}>
-          <Input value={form.port} onChange={(_e, d) => set('port', d.value)} inputMode="numeric" disabled={!isOwner} style={{ width: 110 }} />
+          <Input
+            value={form.port}
+            onChange={(_e, d) => set('port', d.value)}
+            inputMode="numeric"
+            disabled={!isOwner}
+            style={{ width: 110 }}
+          />
         </Field>
       </div>
-      <Switch label="Use TLS" checked={form.secure} onChange={(_e, d) => set('secure', d.checked)} disabled={!isOwner} />
+      <Switch
+        label="Use TLS"
+        checked={form.secure}
+        onChange={(_e, d) => set('secure', d.checked)}
+        disabled={!isOwner}
+      />
       <Field label="Username" required validationMessage={errors.username}>
-        <Input value={form.username} onChange={(_e, d) => set('username', d.value)} autoComplete="username" disabled={!isOwner} />
+        <Input
+          value={form.username}
+          onChange={(_e, d) => set('username', d.value)}
+          autoComplete="username"
+          disabled={!isOwner}
+        />
       </Field>
-      <Field label="App password" required validationMessage={errors.password} hint="The mailbox's app password (the API key of this integration). Stored encrypted.">
-        <Input type="password" value={form.password} onChange={(_e, d) => set('password', d.value)} autoComplete="new-password" disabled={!isOwner} />
+      <Field
+        label="App password"
+        required
+        validationMessage={errors.password}
+        hint="The mailbox's app password (the API key of this integration). Stored encrypted."
+      >
+        <Input
+          type="password"
+          value={form.password}
+          onChange={(_e, d) => set('password', d.value)}
+          autoComplete="new-password"
+          disabled={!isOwner}
+        />
       </Field>
       {!isOwner ? (
         <MessageBar intent="info">
@@ -177,9 +244,18 @@ function SettingsTab({ status, isOwner }: { status: TMailboxStatus; isOwner: boo
     mutationFn: updateMailboxSettings,
     onSuccess: (next) => {
       queryClient.setQueryData([MAILBOX_PATH], next);
-      toast({ title: 'Settings Saved', description: 'The mailbox settings were updated.', variant: 'success' });
+      toast({
+        title: 'Settings Saved',
+        description: 'The mailbox settings were updated.',
+        variant: 'success',
+      });
     },
-    onError: (error) => toast({ title: 'Update failed', description: errorText(error, 'The settings could not be saved.'), variant: 'error' }),
+    onError: (error) =>
+      toast({
+        title: 'Update failed',
+        description: errorText(error, 'The settings could not be saved.'),
+        variant: 'error',
+      }),
   });
   const choices = AUTO_SCAN_CHOICES.some((c) => c.value === autoScanMinutes)
     ? AUTO_SCAN_CHOICES
@@ -194,11 +270,24 @@ function SettingsTab({ status, isOwner }: { status: TMailboxStatus; isOwner: boo
         save.mutate({ folder: folder.trim(), autoScanMinutes });
       }}
     >
-      <Field label="Folder" required validationMessage={folderError} hint="The mailbox folder scanned for new messages.">
-        <Input value={folder} onChange={(_e, d) => (setFolder(d.value), setFolderError(undefined))} disabled={!isOwner} />
+      <Field
+        label="Folder"
+        required
+        validationMessage={folderError}
+        hint="The mailbox folder scanned for new messages."
+      >
+        <Input
+          value={folder}
+          onChange={(_e, d) => (setFolder(d.value), setFolderError(undefined))}
+          disabled={!isOwner}
+        />
       </Field>
       <Field label="Auto-scan interval">
-        <Select value={String(autoScanMinutes)} onChange={(_e, d) => setAutoScanMinutes(Number(d.value))} disabled={!isOwner}>
+        <Select
+          value={String(autoScanMinutes)}
+          onChange={(_e, d) => setAutoScanMinutes(Number(d.value))}
+          disabled={!isOwner}
+        >
           {choices.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
@@ -232,7 +321,11 @@ export default function MailboxIntegrationPage() {
       await navigator.clipboard.writeText(address);
       toast({ title: 'Copied', description: address, variant: 'success' });
     } catch {
-      toast({ title: 'Copy failed', description: 'Select the address and copy it by hand.', variant: 'error' });
+      toast({
+        title: 'Copy failed',
+        description: 'Select the address and copy it by hand.',
+        variant: 'error',
+      });
     }
   };
 
@@ -258,10 +351,18 @@ export default function MailboxIntegrationPage() {
         <>
           <Card style={{ marginBottom: 16 }}>
             <h2 className={styles.sectionTitle}>Inbound forwarding address</h2>
-            <p className={styles.muted}>Emails sent or forwarded to this address become records of your organization.</p>
+            <p className={styles.muted}>
+              Emails sent or forwarded to this address become records of your organization.
+            </p>
             <div className={styles.address}>
               <span data-testid="inbound-address">{mailbox.data.inboundAddress}</span>
-              <Button appearance="subtle" size="small" icon={<Copy20Regular />} aria-label="Copy address" onClick={() => void copyAddress(mailbox.data.inboundAddress)} />
+              <Button
+                appearance="subtle"
+                size="small"
+                icon={<Copy20Regular />}
+                aria-label="Copy address"
+                onClick={() => void copyAddress(mailbox.data.inboundAddress)}
+              />
             </div>
           </Card>
           <Card>

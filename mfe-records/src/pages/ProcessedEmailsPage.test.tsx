@@ -6,11 +6,22 @@ import { answerApi, renderPage } from '../test/render.js';
 import { createRecord } from '../test/records.js';
 import ProcessedEmailsPage from './ProcessedEmailsPage.js';
 
-const session = { user: { id: 1, name: 'Ivy', email: 'ivy@fund.example', role: 'owner' }, organization: { id: 1, name: 'Fund', plan: 'pro' }, sessionId: 's' };
+const session = {
+  user: { id: 1, name: 'Ivy', email: 'ivy@fund.example', role: 'owner' },
+  organization: { id: 1, name: 'Fund', plan: 'pro' },
+  sessionId: 's',
+};
 
 describe('Processed Records page', () => {
   it('lists records with company badge, sender, status reason, Retry only where allowed, and the paging text', async () => {
-    const failed = createRecord({ status: 'not_added_missing_domain', statusReason: 'No company domain', dealUrl: null, extractedData: null, from: 'Bo', fromEmail: 'bo@gmail.com' });
+    const failed = createRecord({
+      status: 'not_added_missing_domain',
+      statusReason: 'No company domain',
+      dealUrl: null,
+      extractedData: null,
+      from: 'Bo',
+      fromEmail: 'bo@gmail.com',
+    });
     const done = createRecord({ canAnalyze: true });
     const calls = answerApi((url) => {
       if (url.pathname === '/api/auth/me') return { body: session };
@@ -34,7 +45,9 @@ describe('Processed Records page', () => {
     expect(within(rows[2]!).getByRole('button', { name: 'View CRM deal' })).toBeTruthy();
     expect(screen.getByText('Showing 2 of 12 results')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(calls.find((c) => c.path.startsWith('/api/emails'))!.path).toBe('/api/emails?page=1&limit=10&filter=all');
+    expect(calls.find((c) => c.path.startsWith('/api/emails'))!.path).toBe(
+      '/api/emails?page=1&limit=10&filter=all',
+    );
   });
 
   it('keeps refreshing a Completed record until its CRM deal link arrives', async () => {
@@ -44,7 +57,10 @@ describe('Processed Records page', () => {
       if (url.pathname === '/api/auth/me') return { body: session };
       if (url.pathname === '/api/emails') {
         listCalls += 1;
-        const record = listCalls === 1 ? awaitingDeal : { ...awaitingDeal, dealUrl: `http://localhost:3000/processed-emails?deal=${awaitingDeal.id}` };
+        const record =
+          listCalls === 1
+            ? awaitingDeal
+            : { ...awaitingDeal, dealUrl: `http://localhost:3000/processed-emails?deal=${awaitingDeal.id}` };
         return { body: { data: [record], total: 1 } };
       }
       return undefined;
@@ -61,7 +77,8 @@ describe('Processed Records page', () => {
     const calls = answerApi((url, init) => {
       if (url.pathname === '/api/auth/me') return { body: session };
       if (url.pathname === '/api/emails') return { body: { data: [failed], total: 1 } };
-      if (url.pathname === `/api/emails/${failed.id}/retry` && init.method === 'POST') return { status: 202, body: { ...failed, status: 'pending' } };
+      if (url.pathname === `/api/emails/${failed.id}/retry` && init.method === 'POST')
+        return { status: 202, body: { ...failed, status: 'pending' } };
       return undefined;
     });
     renderPage(
@@ -72,7 +89,11 @@ describe('Processed Records page', () => {
     );
     expect(await screen.findByText('The PDF is encrypted')).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/emails/${failed.id}/retry`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === `/api/emails/${failed.id}/retry`)).toBe(
+        true,
+      ),
+    );
     expect(await screen.findByText('Processing Started')).toBeTruthy();
     expect(screen.getByText('The record is being reprocessed.')).toBeTruthy();
   });
@@ -82,7 +103,12 @@ describe('Processed Records page', () => {
       if (url.pathname === '/api/auth/me') return { body: session };
       if (url.pathname === '/api/emails') {
         const page = Number(url.searchParams.get('page'));
-        return { body: { data: [createRecord(), createRecord()].map((r) => ({ ...r, id: r.id + page * 1000 })), total: 4 } };
+        return {
+          body: {
+            data: [createRecord(), createRecord()].map((r) => ({ ...r, id: r.id + page * 1000 })),
+            total: 4,
+          },
+        };
       }
       return undefined;
     });
@@ -93,7 +119,9 @@ describe('Processed Records page', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Missing Domain');
-    await waitFor(() => expect(calls.some((c) => c.path.includes('filter=not_added_missing_domain'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path.includes('filter=not_added_missing_domain'))).toBe(true),
+    );
 
     await userEvent.type(screen.getByRole('searchbox'), 'orbital');
     expect(calls.some((c) => c.path.includes('searchTerm'))).toBe(false);
@@ -111,7 +139,12 @@ describe('Processed Records page', () => {
     renderPage(<ProcessedEmailsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'View extracted data' }));
     const dialog = await screen.findByRole('dialog');
-    for (const section of ['Company Information', 'Funding Information', 'Key Metrics', 'Contact Information']) {
+    for (const section of [
+      'Company Information',
+      'Funding Information',
+      'Key Metrics',
+      'Contact Information',
+    ]) {
       expect(within(dialog).getByRole('heading', { name: section })).toBeTruthy();
     }
     expect(within(dialog).getByText('$400k')).toBeTruthy();

@@ -60,7 +60,10 @@ export const RecordToasts = {
   retryStarted: { title: 'Processing Started', description: 'The record is being reprocessed.' },
   retryFailed: { title: 'Retry Failed', description: 'There was an error reprocessing the record.' },
   synced: { title: 'Data Synchronized' },
-  syncFailed: { title: 'Sync Failed', description: 'There was an error synchronizing data from Integration 1.' },
+  syncFailed: {
+    title: 'Sync Failed',
+    description: 'There was an error synchronizing data from Integration 1.',
+  },
   missingId: { title: 'Error', description: 'Unable to open record - missing record ID' },
   openFailed: { title: 'Error', description: 'Failed to open record details in Integration 2' },
   opened: { title: 'Record Opened' },
@@ -77,9 +80,21 @@ const useStyles = makeStyles({
   company: { display: 'flex', alignItems: 'center', gap: '10px', minWidth: '200px' },
   stack: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
   secondary: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  reason: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginTop: '4px', maxWidth: '240px' },
+  reason: {
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+    marginTop: '4px',
+    maxWidth: '240px',
+  },
   actions: { display: 'flex', gap: '2px' },
-  footer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', marginTop: '12px', flexWrap: 'wrap' },
+  footer: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '12px',
+    marginTop: '12px',
+    flexWrap: 'wrap',
+  },
   pager: { display: 'flex', gap: '8px' },
   center: { display: 'flex', justifyContent: 'center', padding: '32px' },
   empty: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground2 },
@@ -96,11 +111,14 @@ type TDialog =
  * its deal (crm.deal.created sets the link; crm.deal.rejected turns the record into Missing Domain).
  */
 const isInFlight = (record: TEmailRecord) =>
-  record.status === 'pending' || record.status === 'processing' || (record.status === 'completed' && !record.dealUrl);
+  record.status === 'pending' ||
+  record.status === 'processing' ||
+  (record.status === 'completed' && !record.dealUrl);
 
 function scanErrorText(error: unknown): string {
   // A refusal the user can act on (no mailbox connected, wrong credentials) says what it is.
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
+    return error.message;
   if (error instanceof ApiError && error.status === 503 && error.message) return error.message;
   return RecordToasts.syncFailed.description;
 }
@@ -116,7 +134,8 @@ export default function ProcessedEmailsPage() {
 
   const records = useInfiniteQuery({
     queryKey: [EMAILS_PATH, 'list', filter, searchTerm],
-    queryFn: ({ pageParam, signal }) => listEmails({ page: pageParam, limit: RECORDS_PAGE_SIZE, filter, searchTerm }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      listEmails({ page: pageParam, limit: RECORDS_PAGE_SIZE, filter, searchTerm }, signal),
     initialPageParam: 1,
     getNextPageParam: (last: TEmailList, pages) => {
       const shown = pages.reduce((n, page) => n + page.data.length, 0);
@@ -128,7 +147,9 @@ export default function ProcessedEmailsPage() {
 
   const rows = useMemo(() => {
     const seen = new Set<number>();
-    return (records.data?.pages ?? []).flatMap((page) => page.data).filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+    return (records.data?.pages ?? [])
+      .flatMap((page) => page.data)
+      .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
   }, [records.data]);
   const total = records.data?.pages.at(-1)?.total ?? 0;
 
@@ -149,7 +170,8 @@ export default function ProcessedEmailsPage() {
       toast({ ...RecordToasts.synced, description: result.message, variant: 'success' });
       void refreshList();
     },
-    onError: (error) => toast({ title: RecordToasts.syncFailed.title, description: scanErrorText(error), variant: 'error' }),
+    onError: (error) =>
+      toast({ title: RecordToasts.syncFailed.title, description: scanErrorText(error), variant: 'error' }),
   });
 
   const openDeal = useMutation({
@@ -203,7 +225,9 @@ export default function ProcessedEmailsPage() {
 
   return (
     <div>
-      <PageHeading description="Pitch-deck emails turned into company records, newest first.">Processed Records</PageHeading>
+      <PageHeading description="Pitch-deck emails turned into company records, newest first.">
+        Processed Records
+      </PageHeading>
       <Card>
         <div className={styles.toolbar}>
           <form className={styles.search} onSubmit={onSearch} role="search">
@@ -281,7 +305,9 @@ export default function ProcessedEmailsPage() {
                           <CompanyBadge name={company} />
                           <div className={styles.stack}>
                             <span>{company}</span>
-                            <span className={styles.secondary}>{record.extractedData?.industry?.trim() || UNKNOWN_INDUSTRY}</span>
+                            <span className={styles.secondary}>
+                              {record.extractedData?.industry?.trim() || UNKNOWN_INDUSTRY}
+                            </span>
                           </div>
                         </div>
                       </TableCell>
@@ -295,7 +321,9 @@ export default function ProcessedEmailsPage() {
                       <TableCell>
                         <div className={styles.stack}>
                           <StatusBadge status={record.status} />
-                          {record.statusReason ? <span className={styles.reason}>{record.statusReason}</span> : null}
+                          {record.statusReason ? (
+                            <span className={styles.reason}>{record.statusReason}</span>
+                          ) : null}
                         </div>
                       </TableCell>
                       <TableCell>
@@ -314,7 +342,9 @@ export default function ProcessedEmailsPage() {
                             <Button
                               appearance="subtle"
                               icon={<DocumentText20Regular />}
-                              onClick={() => withRecordId(record, (r) => setDialog({ kind: 'extracted', record: r }))}
+                              onClick={() =>
+                                withRecordId(record, (r) => setDialog({ kind: 'extracted', record: r }))
+                              }
                             />
                           </Tooltip>
                           {record.canAnalyze ? (
@@ -322,7 +352,9 @@ export default function ProcessedEmailsPage() {
                               <Button
                                 appearance="subtle"
                                 icon={<Sparkle20Regular />}
-                                onClick={() => withRecordId(record, (r) => setDialog({ kind: 'analysis', record: r }))}
+                                onClick={() =>
+                                  withRecordId(record, (r) => setDialog({ kind: 'analysis', record: r }))
+                                }
                               />
                             </Tooltip>
                           ) : null}
@@ -352,7 +384,9 @@ export default function ProcessedEmailsPage() {
             <div className={styles.pager}>
               <Button disabled>Previous</Button>
               <Button
-                disabled={isNextDisabled(rows.length, total) || !records.hasNextPage || records.isFetchingNextPage}
+                disabled={
+                  isNextDisabled(rows.length, total) || !records.hasNextPage || records.isFetchingNextPage
+                }
                 onClick={() => void records.fetchNextPage()}
               >
                 {records.isFetchingNextPage ? 'Loading...' : 'Next'}
@@ -362,7 +396,9 @@ export default function ProcessedEmailsPage() {
         ) : null}
       </Card>
 
-      {dialog?.kind === 'extracted' ? <ExtractedDataDialog record={dialog.record} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'extracted' ? (
+        <ExtractedDataDialog record={dialog.record} onClose={closeDialog} />
+      ) : null}
       {dialog?.kind === 'deal' ? <DealDialog deal={dialog.deal} onClose={closeDialog} /> : null}
       {dialog?.kind === 'analysis' ? <AnalysisDialog record={dialog.record} onClose={closeDialog} /> : null}
     </div>

@@ -10,7 +10,12 @@ afterEach(cleanup);
 function renderDelete(onDelete: (password: string) => Promise<boolean>) {
   render(
     <FluentProvider theme={webLightTheme}>
-      <DeleteWithPassword buttonLabel="Delete Account" title="Delete your account?" warning="Gone." onDelete={onDelete} />
+      <DeleteWithPassword
+        buttonLabel="Delete Account"
+        title="Delete your account?"
+        warning="Gone."
+        onDelete={onDelete}
+      />
     </FluentProvider>,
   );
 }

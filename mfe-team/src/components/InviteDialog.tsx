@@ -56,7 +56,9 @@ export function InviteDialog({
           <DialogBody>
             <DialogTitle>Invite Member</DialogTitle>
             <DialogContent className={styles.form}>
-              <p className={styles.muted}>They will receive an email with a link to join your organization.</p>
+              <p className={styles.muted}>
+                They will receive an email with a link to join your organization.
+              </p>
               <Field label="Name" required validationMessage={errors.name?.message}>
                 <Input {...register('name')} autoComplete="off" />
               </Field>

@@ -13,7 +13,13 @@ const useStyles = makeStyles({
     marginBottom: '24px',
   },
   danger: { border: `1px solid ${tokens.colorPaletteRedBorder2}` },
-  header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
+  header: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '12px',
+    flexWrap: 'wrap',
+  },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   description: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
@@ -34,7 +40,10 @@ export function Section({
 }) {
   const styles = useStyles();
   return (
-    <section className={tone === 'danger' ? `${styles.section} ${styles.danger}` : styles.section} aria-label={title}>
+    <section
+      className={tone === 'danger' ? `${styles.section} ${styles.danger}` : styles.section}
+      aria-label={title}
+    >
       <div className={styles.header}>
         <h2 className={styles.title}>{title}</h2>
         {actions}

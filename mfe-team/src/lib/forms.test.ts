@@ -15,13 +15,17 @@ describe('invite form', () => {
 
   it('defaults the role to member and refuses other roles', () => {
     expect(ZInviteForm.parse({ name: 'Ada', email: 'ada@example.com' }).role).toBe('member');
-    expect(ZInviteForm.safeParse({ name: 'Ada', email: 'ada@example.com', role: 'admin' }).success).toBe(false);
+    expect(ZInviteForm.safeParse({ name: 'Ada', email: 'ada@example.com', role: 'admin' }).success).toBe(
+      false,
+    );
   });
 });
 
 describe('password change form', () => {
   it('says each field needs 8 characters with its own message', () => {
-    expect(messages(ZPasswordForm.safeParse({ currentPassword: '1', newPassword: '2', confirmPassword: '2' }))).toEqual({
+    expect(
+      messages(ZPasswordForm.safeParse({ currentPassword: '1', newPassword: '2', confirmPassword: '2' })),
+    ).toEqual({
       currentPassword: 'Password must be at least 8 characters.',
       newPassword: 'New password must be at least 8 characters.',
       confirmPassword: 'Confirm password must be at least 8 characters.',

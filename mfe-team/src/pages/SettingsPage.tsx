@@ -20,7 +20,11 @@ type TTab = 'profile' | 'security' | 'organization';
 
 const formOptions = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
 
-type TNotificationSettings = { emailOnDeckProcessed: boolean; emailOnDealCreated: boolean; weeklyDigest: boolean };
+type TNotificationSettings = {
+  emailOnDeckProcessed: boolean;
+  emailOnDealCreated: boolean;
+  weeklyDigest: boolean;
+};
 const NOTIFICATIONS_PATH = '/api/settings/notifications';
 const notificationLabels: Record<keyof TNotificationSettings, string> = {
   emailOnDeckProcessed: 'Email me when a pitch deck has been processed',
@@ -36,18 +40,29 @@ function NotificationsSection() {
     queryFn: () => apiRequest<TNotificationSettings>('GET', NOTIFICATIONS_PATH),
   });
   const update = useMutation({
-    mutationFn: (patch: Partial<TNotificationSettings>) => apiRequest<TNotificationSettings>('PATCH', NOTIFICATIONS_PATH, patch),
+    mutationFn: (patch: Partial<TNotificationSettings>) =>
+      apiRequest<TNotificationSettings>('PATCH', NOTIFICATIONS_PATH, patch),
     onSuccess: (next) => {
       queryClient.setQueryData([NOTIFICATIONS_PATH], next);
-      toast({ title: 'Notifications updated', description: 'Your notification settings have been saved.', variant: 'success' });
+      toast({
+        title: 'Notifications updated',
+        description: 'Your notification settings have been saved.',
+        variant: 'success',
+      });
     },
     onError: (error) =>
-      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating your notifications.'), variant: 'error' }),
+      toast({
+        title: 'Update failed',
+        description: errorText(error, 'There was an error updating your notifications.'),
+        variant: 'error',
+      }),
   });
   return (
     <Section title="Notifications" description="Choose which emails you receive.">
       {settings.isPending ? <Spinner size="small" label="Loading notification settings..." /> : null}
-      {settings.error ? <p className={styles.muted}>Could not load notification settings: {settings.error.message}</p> : null}
+      {settings.error ? (
+        <p className={styles.muted}>Could not load notification settings: {settings.error.message}</p>
+      ) : null}
       {settings.data
         ? (Object.keys(notificationLabels) as Array<keyof TNotificationSettings>).map((key) => (
             <Switch
@@ -89,7 +104,11 @@ function ProfileTab() {
       toast({ title: 'Profile updated', description: 'Your profile has been saved.', variant: 'success' });
       await refresh();
     } catch (error) {
-      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating your profile.'), variant: 'error' });
+      toast({
+        title: 'Update failed',
+        description: errorText(error, 'There was an error updating your profile.'),
+        variant: 'error',
+      });
     }
   });
 
@@ -111,7 +130,11 @@ function ProfileTab() {
         </form>
       </Section>
       <NotificationsSection />
-      <Section tone="danger" title="Delete Account" description="Permanently delete your account and sign out.">
+      <Section
+        tone="danger"
+        title="Delete Account"
+        description="Permanently delete your account and sign out."
+      >
         <DeleteWithPassword
           buttonLabel="Delete Account"
           title="Delete your account?"
@@ -119,11 +142,19 @@ function ProfileTab() {
           onDelete={async (password) => {
             try {
               await apiRequest('DELETE', '/api/user', { password });
-              toast({ title: 'Account deleted', description: 'Your account has been deleted.', variant: 'success' });
+              toast({
+                title: 'Account deleted',
+                description: 'Your account has been deleted.',
+                variant: 'success',
+              });
               await logout();
               return true;
             } catch (error) {
-              toast({ title: 'Deletion failed', description: errorText(error, 'There was an error deleting your account.'), variant: 'error' });
+              toast({
+                title: 'Deletion failed',
+                description: errorText(error, 'There was an error deleting your account.'),
+                variant: 'error',
+              });
               return false;
             }
           }}
@@ -148,29 +179,58 @@ function SecurityTab() {
   });
 
   // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
-  const [currentPassword, newPassword, confirmPassword] = useWatch({ control, name: ['currentPassword', 'newPassword', 'confirmPassword'] });
+  const [currentPassword, newPassword, confirmPassword] = useWatch({
+    control,
+    name: ['currentPassword', 'newPassword', 'confirmPassword'],
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await apiRequest('PATCH', '/api/user/password', values);
-      toast({ title: 'Password updated', description: 'Your other sessions have been signed out.', variant: 'success' });
+      toast({
+        title: 'Password updated',
+        description: 'Your other sessions have been signed out.',
+        variant: 'success',
+      });
       reset();
     } catch (error) {
-      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating your password.'), variant: 'error' });
+      toast({
+        title: 'Update failed',
+        description: errorText(error, 'There was an error updating your password.'),
+        variant: 'error',
+      });
     }
   });
 
   return (
-    <Section title="Change Password" description="Use at least 8 characters. Other devices will be signed out.">
+    <Section
+      title="Change Password"
+      description="Use at least 8 characters. Other devices will be signed out."
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field label="Current password" required validationMessage={errors.currentPassword?.message}>
-          <Input {...register('currentPassword')} value={currentPassword} type="password" autoComplete="current-password" />
+          <Input
+            {...register('currentPassword')}
+            value={currentPassword}
+            type="password"
+            autoComplete="current-password"
+          />
         </Field>
         <Field label="New password" required validationMessage={errors.newPassword?.message}>
-          <Input {...register('newPassword')} value={newPassword} type="password" autoComplete="new-password" />
+          <Input
+            {...register('newPassword')}
+            value={newPassword}
+            type="password"
+            autoComplete="new-password"
+          />
         </Field>
         <Field label="Confirm new password" required validationMessage={errors.confirmPassword?.message}>
-          <Input {...register('confirmPassword')} value={confirmPassword} type="password" autoComplete="new-password" />
+          <Input
+            {...register('confirmPassword')}
+            value={confirmPassword}
+            type="password"
+            autoComplete="new-password"
+          />
         </Field>
         <div className={styles.actions}>
           <Button type="submit" appearance="primary" disabled={isSubmitting}>
@@ -205,10 +265,18 @@ function OrganizationTab() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await apiRequest('PATCH', '/api/organization', values);
-      toast({ title: 'Organization updated', description: 'The organization name has been saved.', variant: 'success' });
+      toast({
+        title: 'Organization updated',
+        description: 'The organization name has been saved.',
+        variant: 'success',
+      });
       await refresh();
     } catch (error) {
-      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating the organization.'), variant: 'error' });
+      toast({
+        title: 'Update failed',
+        description: errorText(error, 'There was an error updating the organization.'),
+        variant: 'error',
+      });
     }
   });
 
@@ -238,7 +306,11 @@ function OrganizationTab() {
           onDelete={async (password) => {
             try {
               await apiRequest('DELETE', '/api/organization', { password });
-              toast({ title: 'Organization deleted', description: 'The organization has been deleted.', variant: 'success' });
+              toast({
+                title: 'Organization deleted',
+                description: 'The organization has been deleted.',
+                variant: 'success',
+              });
               await logout();
               return true;
             } catch (error) {
@@ -272,7 +344,11 @@ export default function SettingsPage() {
         </div>
       ) : (
         <>
-          <TabList selectedValue={activeTab} onTabSelect={(_, data) => setTab(data.value as TTab)} style={{ marginBottom: 16 }}>
+          <TabList
+            selectedValue={activeTab}
+            onTabSelect={(_, data) => setTab(data.value as TTab)}
+            style={{ marginBottom: 16 }}
+          >
             <Tab value="profile">Profile</Tab>
             <Tab value="security">Security</Tab>
             {isOwner ? <Tab value="organization">Organization</Tab> : null}

@@ -7,13 +7,27 @@ import { answerApi, buttonNamed, renderPage } from '../test/render.js';
 afterEach(cleanup);
 
 const organization = {
-  id: 3, name: 'Acme', ownerId: 1, plan: 'pro', billingCycle: 'annual', subscriptionStatus: 'trialing',
-  subscriptionQuantity: 2, stripeCustomerId: null, stripeSubscriptionId: null, trialEndsAt: null,
+  id: 3,
+  name: 'Acme',
+  ownerId: 1,
+  plan: 'pro',
+  billingCycle: 'annual',
+  subscriptionStatus: 'trialing',
+  subscriptionQuantity: 2,
+  stripeCustomerId: null,
+  stripeSubscriptionId: null,
+  trialEndsAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 const person = (id: number, name: string, role: 'owner' | 'member') => ({
-  id, name, email: `${name.toLowerCase()}@example.com`, role, profilePicture: null, organizationId: 3,
-  digitalProductAccess: false, createdAt: '2026-11-02T10:00:00.000Z',
+  id,
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  role,
+  profilePicture: null,
+  organizationId: 3,
+  digitalProductAccess: false,
+  createdAt: '2026-11-02T10:00:00.000Z',
 });
 const owner = person(1, 'Olivia', 'owner');
 const member = person(2, 'Max', 'member');
@@ -22,7 +36,11 @@ const asMember = (id: number, name: string, role: 'owner' | 'member') => {
   return { id: p.id, name: p.name, email: p.email, role: p.role, createdAt: p.createdAt };
 };
 
-function signedInAs(user: typeof owner, members: unknown[], extra?: (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined) {
+function signedInAs(
+  user: typeof owner,
+  members: unknown[],
+  extra?: (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined,
+) {
   return answerApi((url, init) => {
     const answer = extra?.(url, init);
     if (answer) return answer;
@@ -30,7 +48,16 @@ function signedInAs(user: typeof owner, members: unknown[], extra?: (url: URL, i
     if (url.pathname === '/api/organization/members') return { body: members };
     if (url.pathname === '/api/organization/invitations') {
       return {
-        body: [{ id: 9, name: 'Ivy', email: 'ivy@example.com', role: 'member', createdAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-27T10:00:00.000Z' }],
+        body: [
+          {
+            id: 9,
+            name: 'Ivy',
+            email: 'ivy@example.com',
+            role: 'member',
+            createdAt: '2026-11-20T10:00:00.000Z',
+            expiresAt: '2026-11-27T10:00:00.000Z',
+          },
+        ],
       };
     }
     return undefined;
@@ -51,7 +78,11 @@ describe('TeamMembersPage', () => {
     signedInAs(member, [asMember(1, 'Olivia', 'owner'), asMember(2, 'Max', 'member')]);
     renderPage(<TeamMembersPage />, { path: '/team-members' });
     const table = await screen.findByRole('table', { name: 'Members' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Role', 'Joined']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Role', 'Joined']);
     expect(within(table).getAllByText('Nov 2, 2026')).toHaveLength(2);
   });
 
@@ -60,7 +91,11 @@ describe('TeamMembersPage', () => {
     const user = userEvent.setup();
     renderPage(<TeamMembersPage />, { path: '/team-members' });
     const table = await screen.findByRole('table', { name: 'Members' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Actions');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toContain('Actions');
     const invitations = await screen.findByRole('table', { name: 'Pending Invitations' });
     expect(within(invitations).getByText('Nov 27, 2026')).toBeTruthy();
 
@@ -73,10 +108,13 @@ describe('TeamMembersPage', () => {
   });
 
   it('refetches the members after a failed role change', async () => {
-    const calls = signedInAs(owner, [asMember(1, 'Olivia', 'owner'), asMember(2, 'Max', 'member')], (url, init) =>
-      url.pathname === '/api/organization/members/2/role' && init.method === 'PATCH'
-        ? { status: 403, body: { message: 'An organization must keep at least one owner' } }
-        : undefined,
+    const calls = signedInAs(
+      owner,
+      [asMember(1, 'Olivia', 'owner'), asMember(2, 'Max', 'member')],
+      (url, init) =>
+        url.pathname === '/api/organization/members/2/role' && init.method === 'PATCH'
+          ? { status: 403, body: { message: 'An organization must keep at least one owner' } }
+          : undefined,
     );
     const user = userEvent.setup();
     renderPage(<TeamMembersPage />, { path: '/team-members' });
@@ -86,7 +124,9 @@ describe('TeamMembersPage', () => {
     await user.selectOptions(screen.getByLabelText('Role for Max'), 'owner');
     const before = calls.filter((c) => c.path === '/api/organization/members').length;
     await user.click(buttonNamed('Save Role'));
-    await expect.poll(() => calls.filter((c) => c.path === '/api/organization/members').length).toBe(before + 1);
+    await expect
+      .poll(() => calls.filter((c) => c.path === '/api/organization/members').length)
+      .toBe(before + 1);
     expect(calls.find((c) => c.path === '/api/organization/members/2/role')?.body).toEqual({ role: 'owner' });
   });
 });

@@ -46,13 +46,26 @@ const useStyles = makeStyles({
 
 function RoleBadge({ role }: { role: TRole }) {
   return (
-    <Badge appearance={role === 'owner' ? 'filled' : 'tint'} color={role === 'owner' ? 'brand' : 'informative'}>
+    <Badge
+      appearance={role === 'owner' ? 'filled' : 'tint'}
+      color={role === 'owner' ? 'brand' : 'informative'}
+    >
       {roleLabel(role)}
     </Badge>
   );
 }
 
-function QueryState({ isPending, error, onRetry, label }: { isPending: boolean; error: Error | null; onRetry: () => void; label: string }) {
+function QueryState({
+  isPending,
+  error,
+  onRetry,
+  label,
+}: {
+  isPending: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  label: string;
+}) {
   const styles = useFormStyles();
   if (isPending) {
     return (
@@ -100,32 +113,56 @@ export default function TeamMembersPage() {
   const invite = useMutation({
     mutationFn: (values: TInviteForm) => apiRequest<TInvitation>('POST', '/api/organization/invite', values),
     onSuccess: (invitation) => {
-      toast({ title: 'Invitation sent', description: `We emailed an invitation to ${invitation.email}.`, variant: 'success' });
+      toast({
+        title: 'Invitation sent',
+        description: `We emailed an invitation to ${invitation.email}.`,
+        variant: 'success',
+      });
       void refreshInvitations();
     },
     onError: (error) =>
-      toast({ title: 'Invitation failed', description: errorText(error, 'There was an error sending the invitation.'), variant: 'error' }),
+      toast({
+        title: 'Invitation failed',
+        description: errorText(error, 'There was an error sending the invitation.'),
+        variant: 'error',
+      }),
   });
   const removeMember = useMutation({
     mutationFn: (member: TMember) => apiRequest('DELETE', `${MEMBERS_PATH}/${member.id}`),
     onSuccess: (_, member) => {
-      toast({ title: 'Member removed', description: `${member.name} was removed from the organization.`, variant: 'success' });
+      toast({
+        title: 'Member removed',
+        description: `${member.name} was removed from the organization.`,
+        variant: 'success',
+      });
       close();
       void refreshMembers();
     },
     onError: (error) =>
-      toast({ title: 'Removal failed', description: errorText(error, 'There was an error removing the member.'), variant: 'error' }),
+      toast({
+        title: 'Removal failed',
+        description: errorText(error, 'There was an error removing the member.'),
+        variant: 'error',
+      }),
   });
   const changeMemberRole = useMutation({
     mutationFn: ({ member, role }: { member: TMember; role: TRole }) =>
       apiRequest<TMember>('PATCH', `${MEMBERS_PATH}/${member.id}/role`, { role }),
     onSuccess: (updated) => {
-      toast({ title: 'Role updated', description: `${updated.name} is now ${roleLabel(updated.role)}.`, variant: 'success' });
+      toast({
+        title: 'Role updated',
+        description: `${updated.name} is now ${roleLabel(updated.role)}.`,
+        variant: 'success',
+      });
       close();
       void refreshMembers();
     },
     onError: (error) => {
-      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating the role.'), variant: 'error' });
+      toast({
+        title: 'Update failed',
+        description: errorText(error, 'There was an error updating the role.'),
+        variant: 'error',
+      });
       // The list may be stale (someone else changed it): show the server's truth.
       void refreshMembers();
     },
@@ -133,23 +170,39 @@ export default function TeamMembersPage() {
   const revokeInvitation = useMutation({
     mutationFn: (invitation: TInvitation) => apiRequest('DELETE', `${INVITATIONS_PATH}/${invitation.id}`),
     onSuccess: (_, invitation) => {
-      toast({ title: 'Invitation revoked', description: `The invitation to ${invitation.email} was revoked.`, variant: 'success' });
+      toast({
+        title: 'Invitation revoked',
+        description: `The invitation to ${invitation.email} was revoked.`,
+        variant: 'success',
+      });
       close();
       void refreshInvitations();
     },
     onError: (error) =>
-      toast({ title: 'Revocation failed', description: errorText(error, 'There was an error revoking the invitation.'), variant: 'error' }),
+      toast({
+        title: 'Revocation failed',
+        description: errorText(error, 'There was an error revoking the invitation.'),
+        variant: 'error',
+      }),
   });
   const changeInvitationRole = useMutation({
     mutationFn: ({ invitation, role }: { invitation: TInvitation; role: TRole }) =>
       apiRequest<TInvitation>('PATCH', `${INVITATIONS_PATH}/${invitation.id}/role`, { role }),
     onSuccess: (updated) => {
-      toast({ title: 'Role updated', description: `The invitation to ${updated.email} is now for ${roleLabel(updated.role)}.`, variant: 'success' });
+      toast({
+        title: 'Role updated',
+        description: `The invitation to ${updated.email} is now for ${roleLabel(updated.role)}.`,
+        variant: 'success',
+      });
       close();
       void refreshInvitations();
     },
     onError: (error) => {
-      toast({ title: 'Update failed', description: errorText(error, 'There was an error updating the invitation role.'), variant: 'error' });
+      toast({
+        title: 'Update failed',
+        description: errorText(error, 'There was an error updating the invitation role.'),
+        variant: 'error',
+      });
       void refreshInvitations();
     },
   });
@@ -160,7 +213,9 @@ export default function TeamMembersPage() {
 
   return (
     <div>
-      <PageHeading description={isOwner ? 'Manage who can use your organization.' : 'The people in your organization.'}>
+      <PageHeading
+        description={isOwner ? 'Manage who can use your organization.' : 'The people in your organization.'}
+      >
         Team Members
       </PageHeading>
 
@@ -174,7 +229,12 @@ export default function TeamMembersPage() {
           ) : undefined
         }
       >
-        <QueryState isPending={members.isPending} error={members.error} onRetry={() => void members.refetch()} label="members" />
+        <QueryState
+          isPending={members.isPending}
+          error={members.error}
+          onRetry={() => void members.refetch()}
+          label="members"
+        />
         {showEmptyText ? <p className={formStyles.muted}>{NO_ADDITIONAL_MEMBERS}</p> : null}
         {members.isSuccess && !showEmptyText ? (
           <div className={styles.tableWrap}>
@@ -258,7 +318,10 @@ export default function TeamMembersPage() {
                       <TableCell>{formatDate(invitation.expiresAt)}</TableCell>
                       <TableCell>
                         <div className={styles.actions}>
-                          <Button size="small" onClick={() => setDialog({ kind: 'invitationRole', invitation })}>
+                          <Button
+                            size="small"
+                            onClick={() => setDialog({ kind: 'invitationRole', invitation })}
+                          >
                             Change Role
                           </Button>
                           <Button size="small" onClick={() => setDialog({ kind: 'revoke', invitation })}>
@@ -296,8 +359,9 @@ export default function TeamMembersPage() {
         onConfirm={() => dialog?.kind === 'remove' && removeMember.mutate(dialog.member)}
       >
         <p>
-          Remove {dialog?.kind === 'remove' ? `${dialog.member.name} (${dialog.member.email})` : 'this member'} from your
-          organization? They lose access immediately.
+          Remove{' '}
+          {dialog?.kind === 'remove' ? `${dialog.member.name} (${dialog.member.email})` : 'this member'} from
+          your organization? They lose access immediately.
         </p>
         <p>{REMOVAL_BILLING_NOTICE}</p>
       </ConfirmDialog>
@@ -308,7 +372,9 @@ export default function TeamMembersPage() {
         currentRole={dialog?.kind === 'memberRole' ? dialog.member.role : 'member'}
         busy={changeMemberRole.isPending}
         onClose={close}
-        onSave={(role) => dialog?.kind === 'memberRole' && changeMemberRole.mutate({ member: dialog.member, role })}
+        onSave={(role) =>
+          dialog?.kind === 'memberRole' && changeMemberRole.mutate({ member: dialog.member, role })
+        }
       />
       <ConfirmDialog
         open={dialog?.kind === 'revoke'}
@@ -319,8 +385,8 @@ export default function TeamMembersPage() {
         onConfirm={() => dialog?.kind === 'revoke' && revokeInvitation.mutate(dialog.invitation)}
       >
         <p>
-          Revoke the invitation to {dialog?.kind === 'revoke' ? dialog.invitation.email : 'this person'}? The link in
-          their email will stop working.
+          Revoke the invitation to {dialog?.kind === 'revoke' ? dialog.invitation.email : 'this person'}? The
+          link in their email will stop working.
         </p>
       </ConfirmDialog>
       <RoleDialog
@@ -331,7 +397,8 @@ export default function TeamMembersPage() {
         busy={changeInvitationRole.isPending}
         onClose={close}
         onSave={(role) =>
-          dialog?.kind === 'invitationRole' && changeInvitationRole.mutate({ invitation: dialog.invitation, role })
+          dialog?.kind === 'invitationRole' &&
+          changeInvitationRole.mutate({ invitation: dialog.invitation, role })
         }
       />
       {isOwner ? <p className={formStyles.muted}>{BILLING_NOTICE}</p> : null}

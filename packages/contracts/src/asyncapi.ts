@@ -24,7 +24,12 @@ export function buildAsyncApi(options: { host?: string; partitions?: number } = 
   const operations: Record<string, unknown> = {};
   const receiveBindings = { kafka: { groupId: { type: 'string' }, clientId: { type: 'string' } } };
 
-  const addChannel = (topic: string, payload: Record<string, unknown>, producer: string, consumers: string[]) => {
+  const addChannel = (
+    topic: string,
+    payload: Record<string, unknown>,
+    producer: string,
+    consumers: string[],
+  ) => {
     const id = channelId(topic);
     channels[id] = {
       address: topic,

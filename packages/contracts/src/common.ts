@@ -32,7 +32,13 @@ export const ZSubscriptionStatus = z.enum([
 ]);
 export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatus>;
 
-export const ZRecordStatus = z.enum(['pending', 'processing', 'completed', 'failed', 'not_added_missing_domain']);
+export const ZRecordStatus = z.enum([
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'not_added_missing_domain',
+]);
 export type TRecordStatus = z.infer<typeof ZRecordStatus>;
 
 /** Database ids are integers (seed 000 section 3: users.id serial). */

@@ -13,7 +13,9 @@ describe('AsyncAPI document', () => {
     for (const topic of Object.values(Topics)) expect(addresses).toContain(topic);
   });
   it('gives every receive operation the group bindings the broker needs', () => {
-    const receives = Object.values(doc.operations).filter((o) => (o as { action: string }).action === 'receive');
+    const receives = Object.values(doc.operations).filter(
+      (o) => (o as { action: string }).action === 'receive',
+    );
     expect(receives.length).toBeGreaterThan(Object.keys(TopicRoutes).length);
     for (const op of receives) expect(op).toHaveProperty('bindings.kafka.groupId');
   });
@@ -37,7 +39,9 @@ describe('OpenAPI document', () => {
 describe('event schemas', () => {
   it('refuse a member.added payload without the member count seat sync relies on', () => {
     const schema = EventPayloads[Topics.memberAdded];
-    expect(schema.safeParse({ orgId: 1, userId: 2, email: 'a@b.co', name: 'A', role: 'member' }).success).toBe(false);
+    expect(
+      schema.safeParse({ orgId: 1, userId: 2, email: 'a@b.co', name: 'A', role: 'member' }).success,
+    ).toBe(false);
   });
   it('parse an envelope', () => {
     const ok = ZEnvelope.safeParse({

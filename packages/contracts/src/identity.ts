@@ -16,7 +16,10 @@ export const Messages = {
   orgNameMax: 'Organization name must be at most 100 characters',
 } as const;
 
-const email = z.email({ error: Messages.invalidEmail }).max(254).transform((v) => v.trim().toLowerCase());
+const email = z
+  .email({ error: Messages.invalidEmail })
+  .max(254)
+  .transform((v) => v.trim().toLowerCase());
 const password = z.string().min(8, Messages.passwordMin).max(256);
 const personName = z.string().trim().min(2, Messages.nameMin).max(100);
 const orgName = z.string().trim().min(2, Messages.orgNameMin).max(100, Messages.orgNameMax);
@@ -63,13 +66,20 @@ export const ZRegisterBody = z.object({
   name: personName,
   organizationName: orgName.optional(),
 });
-export const ZCompleteProfileBody = z.object({ token: z.string().min(16).max(256), name: personName, password });
+export const ZCompleteProfileBody = z.object({
+  token: z.string().min(16).max(256),
+  name: personName,
+  password,
+});
 export const ZUpdateAccessBody = z.object({ digitalProductAccess: z.literal(true) });
 export const ZForgotPasswordBody = z.object({ email });
 export const ZResetPasswordBody = z.object({ token: z.string().min(16).max(256), password });
 export const ZOk = z.object({ success: z.literal(true), message: z.string().optional() });
 
-export const ZInvitationTokenQuery = z.object({ token: z.string().min(1).max(256), _t: z.string().optional() });
+export const ZInvitationTokenQuery = z.object({
+  token: z.string().min(1).max(256),
+  _t: z.string().optional(),
+});
 export const ZInvitationDetails = z.object({
   name: z.string().nullable(),
   email: z.string(),
@@ -135,7 +145,9 @@ export const ZChangePasswordBody = z
 export const ZUpdateOrganizationBody = z.object({
   name: z.string().trim().min(2, Messages.orgNameMinSettings).max(100, Messages.orgNameMax),
 });
-export const ZPasswordConfirmBody = z.object({ password: z.string().min(1, 'Password is required').max(256) });
+export const ZPasswordConfirmBody = z.object({
+  password: z.string().min(1, 'Password is required').max(256),
+});
 export const ZNotificationSettings = z.object({
   emailOnDeckProcessed: z.boolean(),
   emailOnDealCreated: z.boolean(),
@@ -147,31 +159,243 @@ export type TConfig = z.infer<typeof ZConfig>;
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
 export const identityRoutes = defineRoutes({
-  me: { method: 'GET', path: '/api/auth/me', summary: 'Current user, organization and session', tag: 'auth', auth: 'session', responses: { 200: ZSession, 401: ZErrorBody } },
-  login: { method: 'POST', path: '/api/auth/login', summary: 'Sign in with email and password', tag: 'auth', auth: 'public', body: ZLoginBody, responses: { 200: ZSession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody } },
-  register: { method: 'POST', path: '/api/auth/register', summary: 'Create an account (and its organization when named)', tag: 'auth', auth: 'public', body: ZRegisterBody, responses: { 201: ZSession, 400: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody } },
-  logout: { method: 'POST', path: '/api/auth/logout', summary: 'End the session', tag: 'auth', auth: 'public', responses: { 200: ZOk, 403: ZErrorBody } },
-  completeProfile: { method: 'POST', path: '/api/auth/complete-profile', summary: 'Create the invited account and join its organization', tag: 'auth', auth: 'public', body: ZCompleteProfileBody, responses: { 201: ZSession, ...errors, 410: ZErrorBody } },
-  updateAccess: { method: 'POST', path: '/api/auth/update-access', summary: 'Re-read digital product access granted by a completed purchase', tag: 'auth', auth: 'session', body: ZUpdateAccessBody, responses: { 200: z.object({ success: z.boolean(), user: ZUser }), ...errors } },
-  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', summary: 'Email a password reset link', tag: 'auth', auth: 'public', body: ZForgotPasswordBody, responses: { 200: ZOk, 400: ZErrorBody, 429: ZErrorBody } },
-  resetPassword: { method: 'POST', path: '/api/auth/reset-password', summary: 'Set a new password with a reset token', tag: 'auth', auth: 'public', body: ZResetPasswordBody, responses: { 200: ZOk, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody } },
-  validateInvitation: { method: 'GET', path: '/api/invitations/validate', summary: 'Invitation details', tag: 'invitations', auth: 'public', query: ZInvitationTokenQuery, responses: { 200: ZInvitationDetails, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody } },
-  acceptInvitation: { method: 'POST', path: '/api/invitations/accept', summary: 'Accept an invitation as the signed-in user', tag: 'invitations', auth: 'session', query: ZInvitationTokenQuery, responses: { 200: ZAcceptInvitationResponse, ...errors, 401: ZAcceptInvitationRedirect, 410: ZErrorBody } },
-  createOrganization: { method: 'POST', path: '/api/organizations', summary: 'Create the organization of the signed-in user', tag: 'organization', auth: 'session', body: ZCreateOrganizationBody, responses: { 201: ZUserAndOrganization, ...errors } },
-  createOrganizationWithContext: { method: 'POST', path: '/api/organizations/create-with-context', summary: 'Fallback creation path; acts for the session user only', tag: 'organization', auth: 'session', body: ZCreateOrganizationWithContextBody, responses: { 201: ZUserAndOrganization, ...errors } },
-  updateOrganization: { method: 'PATCH', path: '/api/organization', summary: 'Rename the organization', tag: 'organization', auth: 'owner', body: ZUpdateOrganizationBody, responses: { 200: ZOrganization, ...errors } },
-  deleteOrganization: { method: 'DELETE', path: '/api/organization', summary: 'Delete the organization (password confirmed)', tag: 'organization', auth: 'owner', body: ZPasswordConfirmBody, responses: { 200: ZOk, ...errors } },
-  listMembers: { method: 'GET', path: '/api/organization/members', summary: 'Members of the organization', tag: 'organization', auth: 'session', responses: { 200: z.array(ZMember), 401: ZErrorBody } },
-  removeMember: { method: 'DELETE', path: '/api/organization/members/:id', summary: 'Remove a member', tag: 'organization', auth: 'owner', params: ZIdParams, responses: { 200: ZOk, ...errors } },
-  changeMemberRole: { method: 'PATCH', path: '/api/organization/members/:id/role', summary: "Change a member's role", tag: 'organization', auth: 'owner', params: ZIdParams, body: ZRoleBody, responses: { 200: ZMember, ...errors } },
-  listInvitations: { method: 'GET', path: '/api/organization/invitations', summary: 'Pending invitations', tag: 'organization', auth: 'owner', responses: { 200: z.array(ZInvitation), ...errors } },
-  invite: { method: 'POST', path: '/api/organization/invite', summary: 'Invite a person by email', tag: 'organization', auth: 'owner', body: ZInviteBody, responses: { 201: ZInvitation, ...errors, 502: ZErrorBody } },
-  revokeInvitation: { method: 'DELETE', path: '/api/organization/invitations/:id', summary: 'Revoke a pending invitation', tag: 'organization', auth: 'owner', params: ZIdParams, responses: { 200: ZOk, ...errors } },
-  changeInvitationRole: { method: 'PATCH', path: '/api/organization/invitations/:id/role', summary: "Change a pending invitation's role", tag: 'organization', auth: 'owner', params: ZIdParams, body: ZRoleBody, responses: { 200: ZInvitation, ...errors } },
-  updateProfile: { method: 'PATCH', path: '/api/user/profile', summary: 'Edit name and email', tag: 'user', auth: 'session', body: ZUpdateProfileBody, responses: { 200: ZUser, ...errors } },
-  changePassword: { method: 'PATCH', path: '/api/user/password', summary: 'Change password (ends other sessions)', tag: 'user', auth: 'session', body: ZChangePasswordBody, responses: { 200: ZOk, ...errors } },
-  deleteUser: { method: 'DELETE', path: '/api/user', summary: 'Delete own account (password confirmed)', tag: 'user', auth: 'session', body: ZPasswordConfirmBody, responses: { 200: ZOk, ...errors } },
-  getNotifications: { method: 'GET', path: '/api/settings/notifications', summary: 'Notification settings', tag: 'user', auth: 'session', responses: { 200: ZNotificationSettings, 401: ZErrorBody } },
-  updateNotifications: { method: 'PATCH', path: '/api/settings/notifications', summary: 'Update notification settings', tag: 'user', auth: 'session', body: ZNotificationSettings.partial(), responses: { 200: ZNotificationSettings, ...errors } },
-  config: { method: 'GET', path: '/api/config', summary: 'Public client configuration', tag: 'config', auth: 'public', responses: { 200: ZConfig } },
+  me: {
+    method: 'GET',
+    path: '/api/auth/me',
+    summary: 'Current user, organization and session',
+    tag: 'auth',
+    auth: 'session',
+    responses: { 200: ZSession, 401: ZErrorBody },
+  },
+  login: {
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in with email and password',
+    tag: 'auth',
+    auth: 'public',
+    body: ZLoginBody,
+    responses: { 200: ZSession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
+  },
+  register: {
+    method: 'POST',
+    path: '/api/auth/register',
+    summary: 'Create an account (and its organization when named)',
+    tag: 'auth',
+    auth: 'public',
+    body: ZRegisterBody,
+    responses: { 201: ZSession, 400: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody },
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'End the session',
+    tag: 'auth',
+    auth: 'public',
+    responses: { 200: ZOk, 403: ZErrorBody },
+  },
+  completeProfile: {
+    method: 'POST',
+    path: '/api/auth/complete-profile',
+    summary: 'Create the invited account and join its organization',
+    tag: 'auth',
+    auth: 'public',
+    body: ZCompleteProfileBody,
+    responses: { 201: ZSession, ...errors, 410: ZErrorBody },
+  },
+  updateAccess: {
+    method: 'POST',
+    path: '/api/auth/update-access',
+    summary: 'Re-read digital product access granted by a completed purchase',
+    tag: 'auth',
+    auth: 'session',
+    body: ZUpdateAccessBody,
+    responses: { 200: z.object({ success: z.boolean(), user: ZUser }), ...errors },
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    summary: 'Email a password reset link',
+    tag: 'auth',
+    auth: 'public',
+    body: ZForgotPasswordBody,
+    responses: { 200: ZOk, 400: ZErrorBody, 429: ZErrorBody },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    summary: 'Set a new password with a reset token',
+    tag: 'auth',
+    auth: 'public',
+    body: ZResetPasswordBody,
+    responses: { 200: ZOk, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody },
+  },
+  validateInvitation: {
+    method: 'GET',
+    path: '/api/invitations/validate',
+    summary: 'Invitation details',
+    tag: 'invitations',
+    auth: 'public',
+    query: ZInvitationTokenQuery,
+    responses: { 200: ZInvitationDetails, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody },
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/api/invitations/accept',
+    summary: 'Accept an invitation as the signed-in user',
+    tag: 'invitations',
+    auth: 'session',
+    query: ZInvitationTokenQuery,
+    responses: { 200: ZAcceptInvitationResponse, ...errors, 401: ZAcceptInvitationRedirect, 410: ZErrorBody },
+  },
+  createOrganization: {
+    method: 'POST',
+    path: '/api/organizations',
+    summary: 'Create the organization of the signed-in user',
+    tag: 'organization',
+    auth: 'session',
+    body: ZCreateOrganizationBody,
+    responses: { 201: ZUserAndOrganization, ...errors },
+  },
+  createOrganizationWithContext: {
+    method: 'POST',
+    path: '/api/organizations/create-with-context',
+    summary: 'Fallback creation path; acts for the session user only',
+    tag: 'organization',
+    auth: 'session',
+    body: ZCreateOrganizationWithContextBody,
+    responses: { 201: ZUserAndOrganization, ...errors },
+  },
+  updateOrganization: {
+    method: 'PATCH',
+    path: '/api/organization',
+    summary: 'Rename the organization',
+    tag: 'organization',
+    auth: 'owner',
+    body: ZUpdateOrganizationBody,
+    responses: { 200: ZOrganization, ...errors },
+  },
+  deleteOrganization: {
+    method: 'DELETE',
+    path: '/api/organization',
+    summary: 'Delete the organization (password confirmed)',
+    tag: 'organization',
+    auth: 'owner',
+    body: ZPasswordConfirmBody,
+    responses: { 200: ZOk, ...errors },
+  },
+  listMembers: {
+    method: 'GET',
+    path: '/api/organization/members',
+    summary: 'Members of the organization',
+    tag: 'organization',
+    auth: 'session',
+    responses: { 200: z.array(ZMember), 401: ZErrorBody },
+  },
+  removeMember: {
+    method: 'DELETE',
+    path: '/api/organization/members/:id',
+    summary: 'Remove a member',
+    tag: 'organization',
+    auth: 'owner',
+    params: ZIdParams,
+    responses: { 200: ZOk, ...errors },
+  },
+  changeMemberRole: {
+    method: 'PATCH',
+    path: '/api/organization/members/:id/role',
+    summary: "Change a member's role",
+    tag: 'organization',
+    auth: 'owner',
+    params: ZIdParams,
+    body: ZRoleBody,
+    responses: { 200: ZMember, ...errors },
+  },
+  listInvitations: {
+    method: 'GET',
+    path: '/api/organization/invitations',
+    summary: 'Pending invitations',
+    tag: 'organization',
+    auth: 'owner',
+    responses: { 200: z.array(ZInvitation), ...errors },
+  },
+  invite: {
+    method: 'POST',
+    path: '/api/organization/invite',
+    summary: 'Invite a person by email',
+    tag: 'organization',
+    auth: 'owner',
+    body: ZInviteBody,
+    responses: { 201: ZInvitation, ...errors, 502: ZErrorBody },
+  },
+  revokeInvitation: {
+    method: 'DELETE',
+    path: '/api/organization/invitations/:id',
+    summary: 'Revoke a pending invitation',
+    tag: 'organization',
+    auth: 'owner',
+    params: ZIdParams,
+    responses: { 200: ZOk, ...errors },
+  },
+  changeInvitationRole: {
+    method: 'PATCH',
+    path: '/api/organization/invitations/:id/role',
+    summary: "Change a pending invitation's role",
+    tag: 'organization',
+    auth: 'owner',
+    params: ZIdParams,
+    body: ZRoleBody,
+    responses: { 200: ZInvitation, ...errors },
+  },
+  updateProfile: {
+    method: 'PATCH',
+    path: '/api/user/profile',
+    summary: 'Edit name and email',
+    tag: 'user',
+    auth: 'session',
+    body: ZUpdateProfileBody,
+    responses: { 200: ZUser, ...errors },
+  },
+  changePassword: {
+    method: 'PATCH',
+    path: '/api/user/password',
+    summary: 'Change password (ends other sessions)',
+    tag: 'user',
+    auth: 'session',
+    body: ZChangePasswordBody,
+    responses: { 200: ZOk, ...errors },
+  },
+  deleteUser: {
+    method: 'DELETE',
+    path: '/api/user',
+    summary: 'Delete own account (password confirmed)',
+    tag: 'user',
+    auth: 'session',
+    body: ZPasswordConfirmBody,
+    responses: { 200: ZOk, ...errors },
+  },
+  getNotifications: {
+    method: 'GET',
+    path: '/api/settings/notifications',
+    summary: 'Notification settings',
+    tag: 'user',
+    auth: 'session',
+    responses: { 200: ZNotificationSettings, 401: ZErrorBody },
+  },
+  updateNotifications: {
+    method: 'PATCH',
+    path: '/api/settings/notifications',
+    summary: 'Update notification settings',
+    tag: 'user',
+    auth: 'session',
+    body: ZNotificationSettings.partial(),
+    responses: { 200: ZNotificationSettings, ...errors },
+  },
+  config: {
+    method: 'GET',
+    path: '/api/config',
+    summary: 'Public client configuration',
+    tag: 'config',
+    auth: 'public',
+    responses: { 200: ZConfig },
+  },
 });

@@ -49,7 +49,12 @@ export function buildOpenApi() {
       ...(route.auth === 'owner' ? { description: 'Owner of the organization only.' } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
+            },
+          }
         : {}),
       responses,
     };

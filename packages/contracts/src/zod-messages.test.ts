@@ -17,7 +17,11 @@ describe('seed default messages', () => {
     expect(first(z.email().safeParse('nope'))).toBe('Invalid email');
   });
   it('keeps the messages schemas set themselves', () => {
-    expect(first(ZLoginBody.safeParse({ email: 'nope', password: 'x' }))).toBe('Please enter a valid email address.');
-    expect(first(ZInviteBody.safeParse({ email: 'a@b.co', name: 'x' }))).toBe('Name must be at least 2 characters.');
+    expect(first(ZLoginBody.safeParse({ email: 'nope', password: 'x' }))).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(first(ZInviteBody.safeParse({ email: 'a@b.co', name: 'x' }))).toBe(
+      'Name must be at least 2 characters.',
+    );
   });
 });

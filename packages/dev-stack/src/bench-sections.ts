@@ -9,9 +9,17 @@ import { spawnNode, waitUntilReady } from './children.js';
 import { REPO_ROOT } from './paths.js';
 import { findFreePort } from './ports.js';
 
-export const LOAD = { connections: 32, durationSec: 8, fixedRate: 500, fixedDurationSec: 10, rounds: 3, roundSec: 5 };
+export const LOAD = {
+  connections: 32,
+  durationSec: 8,
+  fixedRate: 500,
+  fixedDurationSec: 10,
+  rounds: 3,
+  roundSec: 5,
+};
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ms = (n: number) => `${fmt(n, n < 10 ? 2 : 1)} ms`;
 
 function percentile(sorted: number[], p: number): number {
@@ -55,11 +63,18 @@ export async function fixedRateLoad(options: {
     new Promise<void>((resolve) => {
       const started = process.hrtime.bigint();
       const request = http.request(
-        { host: target.hostname, port: target.port, path: target.pathname + target.search, headers: options.headers, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          headers: options.headers,
+          agent,
+        },
         (response) => {
           response.resume();
           response.once('end', () => {
-            if (response.statusCode && response.statusCode < 300) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+            if (response.statusCode && response.statusCode < 300)
+              latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
             else failures += 1;
             resolve();
           });
@@ -94,7 +109,13 @@ export async function fixedRateLoad(options: {
   await Promise.all(pending);
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
-  return { sent, failures, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
+  return {
+    sent,
+    failures,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+  };
 }
 
 /** A bare Fastify hello world in its own process: the baseline of the throughput ratio. */
@@ -122,9 +143,16 @@ export const helloWorldSection: BenchSection = {
   async run(context) {
     const hello = await startHelloServer(context);
     try {
-      const result = await load({ url: hello.url, connections: LOAD.connections, duration: LOAD.durationSec });
+      const result = await load({
+        url: hello.url,
+        connections: LOAD.connections,
+        duration: LOAD.durationSec,
+      });
       return [
-        { label: `req/s (${LOAD.connections} connections, ${LOAD.durationSec} s)`, value: fmt(result.requests.average) },
+        {
+          label: `req/s (${LOAD.connections} connections, ${LOAD.durationSec} s)`,
+          value: fmt(result.requests.average),
+        },
         { label: 'latency p50 / p99', value: `${ms(result.latency.p50)} / ${ms(result.latency.p99)}` },
       ];
     } finally {
@@ -139,7 +167,12 @@ export async function createSession(baseUrl: string, prefix = 'bench'): Promise<
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password-1', name: 'Bench User', organizationName: 'Bench Capital' }),
+    body: JSON.stringify({
+      email,
+      password: 'bench-password-1',
+      name: 'Bench User',
+      organizationName: 'Bench Capital',
+    }),
   });
   const body = (await response.json().catch(() => ({}))) as { sessionId?: string; message?: string };
   if (!response.ok || !body.sessionId) {
@@ -157,7 +190,8 @@ export const currentUserSection: BenchSection = {
     const url = `${context.stack.url}/api/auth/me`;
     const headers = { authorization: `Bearer ${token}` };
     const check = await fetch(url, { headers });
-    if (check.status !== 200) return [{ label: 'skipped', value: `GET /api/auth/me answered ${check.status}` }];
+    if (check.status !== 200)
+      return [{ label: 'skipped', value: `GET /api/auth/me answered ${check.status}` }];
 
     // The ratio to hello world, in alternating rounds: this machine's speed drifts by a fifth from one
     // minute to the next (a VM among neighbours), so each /me round is judged against a hello world round
@@ -170,9 +204,17 @@ export const currentUserSection: BenchSection = {
       await load({ url: hello.url, connections: LOAD.connections, duration: 1 });
       await load({ url, headers, connections: LOAD.connections, duration: 2 });
       for (let round = 0; round < LOAD.rounds; round += 1) {
-        const baseline = await load({ url: hello.url, connections: LOAD.connections, duration: LOAD.roundSec });
+        const baseline = await load({
+          url: hello.url,
+          connections: LOAD.connections,
+          duration: LOAD.roundSec,
+        });
         const result = await load({ url, headers, connections: LOAD.connections, duration: LOAD.roundSec });
-        rounds.push({ ratio: (result.requests.average / baseline.requests.average) * 100, hello: baseline.requests.average, result });
+        rounds.push({
+          ratio: (result.requests.average / baseline.requests.average) * 100,
+          hello: baseline.requests.average,
+          result,
+        });
       }
     } finally {
       await hello.stop();
@@ -181,30 +223,45 @@ export const currentUserSection: BenchSection = {
     const median = byRatio[Math.floor(byRatio.length / 2)] as { ratio: number; result: autocannon.Result };
     const max = median.result;
     const ratio = median.ratio;
-    const fixed = await fixedRateLoad({ url, headers, rate: LOAD.fixedRate, durationSec: LOAD.fixedDurationSec });
+    const fixed = await fixedRateLoad({
+      url,
+      headers,
+      rate: LOAD.fixedRate,
+      durationSec: LOAD.fixedDurationSec,
+    });
     const failures = rounds.reduce((n, r) => n + r.result.non2xx + r.result.errors, 0) + fixed.failures;
 
     // Where the time goes: each hop alone, same connections, shorter runs.
     const breakdown: BenchFigure[] = [];
     const short = { connections: LOAD.connections, duration: 4 };
     const gatewayAlone = await load({ url: `${context.stack.url}/healthz`, ...short });
-    breakdown.push({ label: 'breakdown: gateway alone (GET /healthz) req/s', value: fmt(gatewayAlone.requests.average) });
+    breakdown.push({
+      label: 'breakdown: gateway alone (GET /healthz) req/s',
+      value: fmt(gatewayAlone.requests.average),
+    });
     const proxyOnly = await load({ url: `${context.stack.url}/api/config`, ...short });
-    breakdown.push({ label: 'breakdown: gateway -> identity, no database (GET /api/config) req/s', value: fmt(proxyOnly.requests.average) });
+    breakdown.push({
+      label: 'breakdown: gateway -> identity, no database (GET /api/config) req/s',
+      value: fmt(proxyOnly.requests.average),
+    });
     const identityUrl = context.stack.services.identity.url;
     const introspected = await fetch(`${identityUrl}/internal/sessions/introspect`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-internal-token': context.stack.keys.internalToken },
       body: JSON.stringify({ token }),
     });
-    const identityToken = ((await introspected.json().catch(() => ({}))) as { identityToken?: string }).identityToken;
+    const identityToken = ((await introspected.json().catch(() => ({}))) as { identityToken?: string })
+      .identityToken;
     if (identityToken) {
       const direct = await load({
         url: `${identityUrl}/api/auth/me`,
         headers: { ...headers, 'x-identity-token': identityToken },
         ...short,
       });
-      breakdown.push({ label: 'breakdown: identity -> PostgreSQL without the gateway req/s', value: fmt(direct.requests.average) });
+      breakdown.push({
+        label: 'breakdown: identity -> PostgreSQL without the gateway req/s',
+        value: fmt(direct.requests.average),
+      });
     }
     return [
       {
@@ -237,18 +294,28 @@ export const outboxLatencySection: BenchSection = {
   name: 'outbox -> broker -> consumer latency',
   async run(context) {
     if (!context.stack.services.identity) return [{ label: 'skipped', value: 'svc-identity is not running' }];
-    const kafka = new Kafka({ clientId: 'bench', brokers: context.stack.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({
+      clientId: 'bench',
+      brokers: context.stack.kafkaBrokers.split(','),
+      logLevel: logLevel.NOTHING,
+    });
     const consumer = kafka.consumer({ groupId: `bench-${Date.now()}`, maxWaitTimeInMs: 50 });
     const latencies: number[] = [];
     const seen = new Set<string>();
     try {
       await consumer.connect();
-      await consumer.subscribe({ topics: ['identity.organization.created', 'identity.member.added'], fromBeginning: false });
+      await consumer.subscribe({
+        topics: ['identity.organization.created', 'identity.member.added'],
+        fromBeginning: false,
+      });
       const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
       await consumer.run({
         eachMessage: async ({ message }) => {
           const received = Date.now();
-          const envelope = JSON.parse(message.value?.toString() ?? '{}') as { id?: string; occurredAt?: string };
+          const envelope = JSON.parse(message.value?.toString() ?? '{}') as {
+            id?: string;
+            occurredAt?: string;
+          };
           if (!envelope.id || !envelope.occurredAt || seen.has(envelope.id)) return;
           seen.add(envelope.id);
           latencies.push(received - Date.parse(envelope.occurredAt));
@@ -263,11 +330,13 @@ export const outboxLatencySection: BenchSection = {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const deadline = Date.now() + 5000;
-      while (latencies.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (latencies.length < count && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       await consumer.disconnect().catch(() => undefined);
     }
-    if (!latencies.length) return [{ label: 'events received', value: '0 (nothing arrived)', target: 'p99 < 250 ms', ok: false }];
+    if (!latencies.length)
+      return [{ label: 'events received', value: '0 (nothing arrived)', target: 'p99 < 250 ms', ok: false }];
     const sorted = [...latencies].sort((a, b) => a - b);
     const p99 = percentile(sorted, 99);
     return [
@@ -284,15 +353,19 @@ export const outboxLatencySection: BenchSection = {
 
 /** The shell's first-load gzip JS, from `npm run size -w @dealflow/shell` when it exists. */
 export const shellSizeSection: BenchSection = {
-  name: "shell first-load JS (gzip)",
+  name: 'shell first-load JS (gzip)',
   async run(context) {
-    if (!existsSync(join(REPO_ROOT, 'shell/scripts/size.mjs'))) return [{ label: 'skipped', value: 'no size script' }];
+    if (!existsSync(join(REPO_ROOT, 'shell/scripts/size.mjs')))
+      return [{ label: 'skipped', value: 'no size script' }];
     const output = await new Promise<{ code: number | null; text: string }>((resolve) => {
       const child = spawn('npm', ['run', '--silent', 'size', '-w', '@dealflow/shell'], { cwd: REPO_ROOT });
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      const timer = setTimeout(() => child.kill('SIGKILL'), Math.max(5000, Math.min(60_000, context.remainingMs() - 5000)));
+      const timer = setTimeout(
+        () => child.kill('SIGKILL'),
+        Math.max(5000, Math.min(60_000, context.remainingMs() - 5000)),
+      );
       child.once('exit', (code) => {
         clearTimeout(timer);
         resolve({ code, text });
@@ -308,6 +381,11 @@ export const shellSizeSection: BenchSection = {
   },
 };
 
-export const BUILTIN_SECTIONS: BenchSection[] = [helloWorldSection, currentUserSection, outboxLatencySection, shellSizeSection];
+export const BUILTIN_SECTIONS: BenchSection[] = [
+  helloWorldSection,
+  currentUserSection,
+  outboxLatencySection,
+  shellSizeSection,
+];
 
 export type { BenchContext, BenchFigure };

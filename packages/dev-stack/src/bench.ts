@@ -34,15 +34,25 @@ async function discoverSections(): Promise<BenchSection[]> {
 
 function printTable(rows: Array<{ section: string } & BenchFigure>) {
   const widths = [0, 0, 0];
-  const cells = rows.map((row) => [row.section, row.label, row.value, row.target ? `${row.target} ${row.ok === null || row.ok === undefined ? '' : row.ok ? 'MET' : 'MISSED'}` : '']);
-  for (const cell of cells) for (let i = 0; i < 3; i += 1) widths[i] = Math.max(widths[i] ?? 0, (cell[i] ?? '').length);
+  const cells = rows.map((row) => [
+    row.section,
+    row.label,
+    row.value,
+    row.target
+      ? `${row.target} ${row.ok === null || row.ok === undefined ? '' : row.ok ? 'MET' : 'MISSED'}`
+      : '',
+  ]);
+  for (const cell of cells)
+    for (let i = 0; i < 3; i += 1) widths[i] = Math.max(widths[i] ?? 0, (cell[i] ?? '').length);
   const line = (cell: string[]) =>
     `${(cell[0] ?? '').padEnd(widths[0] ?? 0)}  ${(cell[1] ?? '').padEnd(widths[1] ?? 0)}  ${(cell[2] ?? '').padEnd(widths[2] ?? 0)}  ${cell[3] ?? ''}`.trimEnd();
   console.log(line(['section', 'figure', 'measured', 'target']));
   console.log('-'.repeat((widths[0] ?? 0) + (widths[1] ?? 0) + (widths[2] ?? 0) + 20));
   let previous = '';
   for (const cell of cells) {
-    console.log(line([cell[0] === previous ? '' : (cell[0] ?? ''), cell[1] ?? '', cell[2] ?? '', cell[3] ?? '']));
+    console.log(
+      line([cell[0] === previous ? '' : (cell[0] ?? ''), cell[1] ?? '', cell[2] ?? '', cell[3] ?? '']),
+    );
     previous = cell[0] ?? '';
   }
 }
@@ -65,7 +75,10 @@ const rows: Array<{ section: string } & BenchFigure> = [];
 let exitCode = 0;
 try {
   // BENCH_ONLY=hello,auth/me runs only the sections whose name contains one of the words.
-  const only = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+  const only = (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
   const sections = [...BUILTIN_SECTIONS, ...(await discoverSections())].filter(
     (section) => !only.length || only.some((word) => section.name.toLowerCase().includes(word)),
   );
@@ -88,6 +101,8 @@ try {
 } finally {
   await stack.stop();
 }
-console.log(`\nDealflow bench (${new Date().toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.version})\n`);
+console.log(
+  `\nDealflow bench (${new Date().toISOString()}, ${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.version})\n`,
+);
 printTable(rows);
 process.exit(exitCode);

@@ -40,7 +40,10 @@ export async function startBroker(options: BrokerOptions = {}): Promise<Broker> 
   const port = options.port ?? (await findFreePort());
   const dir = mkdtempSync(join(tmpdir(), 'dealflow-broker-'));
   const file = join(dir, 'asyncapi.json');
-  writeFileSync(file, JSON.stringify(buildAsyncApi({ host: `127.0.0.1:${port}`, partitions: options.partitions })));
+  writeFileSync(
+    file,
+    JSON.stringify(buildAsyncApi({ host: `127.0.0.1:${port}`, partitions: options.partitions })),
+  );
   let child: ChildProcess | null = null;
 
   const start = async () => {
@@ -57,7 +60,10 @@ export async function startBroker(options: BrokerOptions = {}): Promise<Broker> 
         '--api-dashboard=false',
         `--log-level=${options.verbose ? 'info' : 'error'}`,
       ],
-      { stdio: ['ignore', options.verbose ? 'inherit' : 'ignore', options.verbose ? 'inherit' : 'ignore'], cwd: dir },
+      {
+        stdio: ['ignore', options.verbose ? 'inherit' : 'ignore', options.verbose ? 'inherit' : 'ignore'],
+        cwd: dir,
+      },
     );
     const exited = new Promise<never>((_, reject) =>
       child?.once('exit', (code) => reject(new Error(`Kafka-protocol broker exited with code ${code}`))),

@@ -1,13 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+const LEVELS: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
 
 /** One pino JSON line as `LEVEL message {err}`; anything else unchanged. */
 export function formatLogLine(line: string): string {
   if (!line.startsWith('{')) return line;
   try {
-    const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string; stack?: string }; reqId?: string };
+    const entry = JSON.parse(line) as {
+      level?: number;
+      msg?: string;
+      err?: { message?: string; stack?: string };
+      reqId?: string;
+    };
     const level = LEVELS[entry.level ?? 30] ?? String(entry.level);
     const error = entry.err?.stack ?? entry.err?.message;
     return `${level} ${entry.msg ?? ''}${entry.reqId ? ` (req ${entry.reqId})` : ''}${error ? `\n${error}` : ''}`;
@@ -71,7 +83,11 @@ export function spawnNode(options: {
 }
 
 /** Resolves when GET url answers 200; rejects when the child exits first or the time is up. */
-export async function waitUntilReady(url: string, child: ChildService | null, timeoutMs: number): Promise<void> {
+export async function waitUntilReady(
+  url: string,
+  child: ChildService | null,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void child?.exited.then((code) => (exitCode = code));
@@ -90,7 +106,9 @@ export async function waitUntilReady(url: string, child: ChildService | null, ti
       lastError = (error as Error).message;
     }
     if (Date.now() > deadline) {
-      throw new Error(`${child?.name ?? url} was not ready within ${timeoutMs} ms (${url}: ${lastError.slice(0, 300)})`);
+      throw new Error(
+        `${child?.name ?? url} was not ready within ${timeoutMs} ms (${url}: ${lastError.slice(0, 300)})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

@@ -35,7 +35,17 @@ function render(dir: string): K8sObject[] {
   return parseAllDocuments(output).map((doc) => doc.toJSON() as K8sObject);
 }
 
-const DEPLOYABLES = ['gateway', 'svc-identity', 'svc-billing', 'svc-ingest', 'svc-crm', 'mfe-auth', 'mfe-team', 'mfe-billing', 'mfe-records'];
+const DEPLOYABLES = [
+  'gateway',
+  'svc-identity',
+  'svc-billing',
+  'svc-ingest',
+  'svc-crm',
+  'mfe-auth',
+  'mfe-team',
+  'mfe-billing',
+  'mfe-records',
+];
 const containerOf = (object: K8sObject) =>
   ((object.spec?.template as { spec: { containers: Container[] } }).spec.containers[0] ?? {}) as Container;
 
@@ -47,15 +57,23 @@ describe.skipIf(!hasKubectl)('k8s (kubectl kustomize)', () => {
     for (const deployment of deployments) {
       const container = containerOf(deployment);
       const isRemote = deployment.metadata.name.startsWith('mfe-');
-      expect(container.livenessProbe?.httpGet?.path, deployment.metadata.name).toBe(isRemote ? '/mf-manifest.json' : '/healthz');
-      expect(container.readinessProbe?.httpGet?.path, deployment.metadata.name).toBe(isRemote ? '/mf-manifest.json' : '/readyz');
+      expect(container.livenessProbe?.httpGet?.path, deployment.metadata.name).toBe(
+        isRemote ? '/mf-manifest.json' : '/healthz',
+      );
+      expect(container.readinessProbe?.httpGet?.path, deployment.metadata.name).toBe(
+        isRemote ? '/mf-manifest.json' : '/readyz',
+      );
       expect(container.resources?.limits, deployment.metadata.name).toBeDefined();
     }
     const services = objects.filter((o) => o.kind === 'Service').map((s) => s.metadata.name);
     expect(services.sort()).toEqual([...DEPLOYABLES].sort());
     const ingress = objects.find((o) => o.kind === 'Ingress');
     expect(JSON.stringify(ingress)).toContain('"name":"gateway"');
-    expect(objects.every((o) => o.kind === 'Namespace' || (o.metadata as { namespace?: string }).namespace === 'dealflow')).toBe(true);
+    expect(
+      objects.every(
+        (o) => o.kind === 'Namespace' || (o.metadata as { namespace?: string }).namespace === 'dealflow',
+      ),
+    ).toBe(true);
   });
 
   it('declares exactly the topics of the contracts (and the dead-letter topics) for Strimzi', () => {
@@ -75,17 +93,25 @@ describe.skipIf(!hasKubectl)('k8s (kubectl kustomize)', () => {
 
 describe('Helm charts (structure; templates are not rendered without helm)', () => {
   const charts = join(REPO_ROOT, 'charts');
-  const read = (chart: string, file: string) => parse(readFileSync(join(charts, chart, file), 'utf8')) as Record<string, unknown>;
+  const read = (chart: string, file: string) =>
+    parse(readFileSync(join(charts, chart, file), 'utf8')) as Record<string, unknown>;
 
   it('has a chart per deployable on the shared library, and an umbrella depending on all of them', () => {
     const dirs = readdirSync(charts).filter((d) => existsSync(join(charts, d, 'Chart.yaml')));
     expect(dirs.sort()).toEqual(['dealflow', 'dealflow-common', ...DEPLOYABLES].sort());
     expect(read('dealflow-common', 'Chart.yaml').type).toBe('library');
     for (const name of DEPLOYABLES) {
-      const chart = read(name, 'Chart.yaml') as { name: string; dependencies: Array<{ name: string; repository: string }> };
+      const chart = read(name, 'Chart.yaml') as {
+        name: string;
+        dependencies: Array<{ name: string; repository: string }>;
+      };
       expect(chart.name).toBe(name);
-      expect(chart.dependencies).toEqual([expect.objectContaining({ name: 'dealflow-common', repository: 'file://../dealflow-common' })]);
-      expect(readFileSync(join(charts, name, 'templates', 'app.yaml'), 'utf8')).toContain('dealflow-common.app');
+      expect(chart.dependencies).toEqual([
+        expect.objectContaining({ name: 'dealflow-common', repository: 'file://../dealflow-common' }),
+      ]);
+      expect(readFileSync(join(charts, name, 'templates', 'app.yaml'), 'utf8')).toContain(
+        'dealflow-common.app',
+      );
     }
     const umbrella = read('dealflow', 'Chart.yaml') as { dependencies: Array<{ name: string }> };
     expect(umbrella.dependencies.map((d) => d.name).sort()).toEqual([...DEPLOYABLES].sort());
@@ -106,10 +132,18 @@ describe('Helm charts (structure; templates are not rendered without helm)', () 
       expect(values.resources.limits, name).toBeDefined();
       if (name.startsWith('mfe-')) continue;
       expect(values.probes, name).toEqual({ liveness: '/healthz', readiness: '/readyz' });
-      expect(values.secretEnv.INTERNAL_API_TOKEN, name).toEqual({ secret: 'dealflow-secrets', key: 'internal-api-token' });
+      expect(values.secretEnv.INTERNAL_API_TOKEN, name).toEqual({
+        secret: 'dealflow-secrets',
+        key: 'internal-api-token',
+      });
     }
     const template = readFileSync(join(charts, 'dealflow-common', 'templates', '_app.tpl'), 'utf8');
-    for (const key of ['.Values.probes.liveness', '.Values.probes.readiness', '.Values.image.repository', '.Values.replicas']) {
+    for (const key of [
+      '.Values.probes.liveness',
+      '.Values.probes.readiness',
+      '.Values.image.repository',
+      '.Values.replicas',
+    ]) {
       expect(template).toContain(key);
     }
   });

@@ -41,7 +41,11 @@ export async function startDovecot(options: { user?: string; password?: string }
   // Dovecot refuses uid 0 for mail users: as root, the mail is owned by the package's `dovecot` user.
   const owner = isRoot ? systemUser('dovecot') : { uid: me.uid, gid: me.gid };
   if (isRoot) chownSync(join(dir, 'mail'), owner.uid, owner.gid);
-  writeFileSync(join(dir, 'passwd'), `${user}:{PLAIN}${password}:${owner.uid}:${owner.gid}::${join(dir, 'mail', 'home')}::\n`, { mode: 0o644 });
+  writeFileSync(
+    join(dir, 'passwd'),
+    `${user}:{PLAIN}${password}:${owner.uid}:${owner.gid}::${join(dir, 'mail', 'home')}::\n`,
+    { mode: 0o644 },
+  );
   writeFileSync(
     join(dir, 'dovecot.conf'),
     [
@@ -92,7 +96,9 @@ export async function startDovecot(options: { user?: string; password?: string }
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(DOVECOT_BINARY, ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(DOVECOT_BINARY, ['-F', '-c', join(dir, 'dovecot.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

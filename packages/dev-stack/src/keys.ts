@@ -26,7 +26,12 @@ function keyPair() {
 }
 
 export function generateKeys(): StackKeys {
-  return { ...keyPair(), internalToken: secret(), mailboxEncryptionKey: aesKey(), embeddedPaymentsSecret: secret() };
+  return {
+    ...keyPair(),
+    internalToken: secret(),
+    mailboxEncryptionKey: aesKey(),
+    embeddedPaymentsSecret: secret(),
+  };
 }
 
 /** Keys generated once and kept in `dir` (git-ignored `.data/keys`): sessions and stored secrets survive a restart. */

@@ -7,7 +7,10 @@ export const SERVICE_NAMES = ['identity', 'billing', 'ingest', 'crm'] as const;
 export type TStackService = (typeof SERVICE_NAMES)[number];
 
 /** Deployables, their folders and documented ports (docs/CONVENTIONS.md). */
-export const SERVICE_LAYOUT: Record<TStackService, { dir: string; port: number; database: string; urlEnv: string }> = {
+export const SERVICE_LAYOUT: Record<
+  TStackService,
+  { dir: string; port: number; database: string; urlEnv: string }
+> = {
   identity: { dir: 'svc-identity', port: 4001, database: 'identity', urlEnv: 'IDENTITY_URL' },
   billing: { dir: 'svc-billing', port: 4002, database: 'billing', urlEnv: 'BILLING_URL' },
   ingest: { dir: 'svc-ingest', port: 4003, database: 'ingest', urlEnv: 'INGEST_URL' },

@@ -1,7 +1,8 @@
 import pg from 'pg';
 
 /** Admin connection used to create databases: the machine's PostgreSQL (trust auth) unless told otherwise. */
-export const DEFAULT_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const DEFAULT_ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

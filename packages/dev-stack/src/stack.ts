@@ -128,7 +128,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (process.env.DATABASE_URL) {
         serverUrl = process.env.DATABASE_URL;
       } else {
-        const embedded: EmbeddedDatabaseServer = await startEmbeddedPostgres({ dataDir: join(root, '.data', 'postgres'), log });
+        const embedded: EmbeddedDatabaseServer = await startEmbeddedPostgres({
+          dataDir: join(root, '.data', 'postgres'),
+          log,
+        });
         cleanups.push(() => embedded.stop());
         serverUrl = embedded.serverUrl;
       }
@@ -185,7 +188,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // ---- remotes' static servers
     const remoteServers = {} as Record<TRemoteFolder, StaticServer>;
     for (const folder of REMOTE_FOLDERS) {
-      const server = await startStaticServer(join(root, folder, 'dist'), await port(REMOTE_LAYOUT[folder].port));
+      const server = await startStaticServer(
+        join(root, folder, 'dist'),
+        await port(REMOTE_LAYOUT[folder].port),
+      );
       remoteServers[folder] = server;
       cleanups.push(() => server.stop());
     }
@@ -217,7 +223,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
               }
             : {}),
           ...(name === 'billing'
-            ? { EMBEDDED_PAYMENTS_SECRET: process.env.EMBEDDED_PAYMENTS_SECRET || keys.embeddedPaymentsSecret }
+            ? {
+                EMBEDDED_PAYMENTS_SECRET: process.env.EMBEDDED_PAYMENTS_SECRET || keys.embeddedPaymentsSecret,
+              }
             : {}),
           // Throw-away runs keep their mail outbox with their data; npm start uses identity's default (.outbox/).
           ...(name === 'identity' && fresh ? { MAIL_OUTBOX_DIR: join(dataDir, name, 'outbox') } : {}),
@@ -234,7 +242,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
     const timeout = options.readyTimeoutMs ?? 90_000;
     await Promise.all(
-      wanted.map((name, index) => waitUntilReady(`${services[name]?.url}/readyz`, children[index] ?? null, timeout)),
+      wanted.map((name, index) =>
+        waitUntilReady(`${services[name]?.url}/readyz`, children[index] ?? null, timeout),
+      ),
     );
 
     const gateway = spawnNode({
@@ -247,7 +257,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         HOST: publicHost === 'localhost' ? 'localhost' : '127.0.0.1',
         PORT: String(gatewayPort),
         SHELL_DIST: join(root, 'shell', 'dist'),
-        ...Object.fromEntries(REMOTE_FOLDERS.map((folder) => [REMOTE_LAYOUT[folder].urlEnv, remoteServers[folder].url])),
+        ...Object.fromEntries(
+          REMOTE_FOLDERS.map((folder) => [REMOTE_LAYOUT[folder].urlEnv, remoteServers[folder].url]),
+        ),
         ...options.serviceEnv?.gateway,
       },
     });
@@ -259,7 +271,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return {
       url: publicUrl,
       services,
-      remotes: Object.fromEntries(REMOTE_FOLDERS.map((folder) => [folder, { url: remoteServers[folder].url }])) as Stack['remotes'],
+      remotes: Object.fromEntries(
+        REMOTE_FOLDERS.map((folder) => [folder, { url: remoteServers[folder].url }]),
+      ) as Stack['remotes'],
       kafkaBrokers,
       redisUrl,
       keys,

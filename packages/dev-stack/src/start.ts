@@ -28,7 +28,9 @@ try {
   process.exit(1);
 }
 
-process.stdout.write(`\n  Dealflow is running at ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it)\n\n`);
+process.stdout.write(
+  `\n  Dealflow is running at ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it)\n\n`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {

@@ -32,7 +32,11 @@ export interface StaticServer {
  * A remote's static server: its `dist/` with CORS (the manifest and chunks may be fetched cross-origin
  * when a remote is loaded from its own port), immutable caching for content-hashed files.
  */
-export async function startStaticServer(root: string, port: number, host = '127.0.0.1'): Promise<StaticServer> {
+export async function startStaticServer(
+  root: string,
+  port: number,
+  host = '127.0.0.1',
+): Promise<StaticServer> {
   let server: Server | null = null;
   const handler: Parameters<typeof createServer>[1] = (request, response) => {
     response.setHeader('access-control-allow-origin', '*');
@@ -53,7 +57,11 @@ export async function startStaticServer(root: string, port: number, host = '127.
       return;
     }
     const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname));
-    if (!file.startsWith(root.endsWith(sep) ? root : root + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    if (
+      !file.startsWith(root.endsWith(sep) ? root : root + sep) ||
+      !existsSync(file) ||
+      !statSync(file).isFile()
+    ) {
       const message = existsSync(root) ? 'Not found' : `Not built: ${root} is missing (run npm run build)`;
       response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message }));
       return;

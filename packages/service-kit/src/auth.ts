@@ -43,7 +43,8 @@ export function requireSession(request: FastifyRequest): Identity {
 
 export function requireOrganization(request: FastifyRequest): Identity & { orgId: number } {
   const identity = requireSession(request);
-  if (identity.orgId === null) throw new KitError('NO_ORGANIZATION', 'You must belong to an organization to do this');
+  if (identity.orgId === null)
+    throw new KitError('NO_ORGANIZATION', 'You must belong to an organization to do this');
   return identity as Identity & { orgId: number };
 }
 

@@ -22,21 +22,34 @@ describe('isCrossSiteRequest', () => {
   const url = 'http://localhost:3000';
   const cookie = 'df_session=abc';
   it('refuses a cookie-authenticated write from another site', () => {
-    expect(isCrossSiteRequest({ method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } }, url)).toBe(true);
-    expect(isCrossSiteRequest({ method: 'DELETE', headers: { cookie, origin: 'https://evil.example' } }, url)).toBe(true);
+    expect(
+      isCrossSiteRequest({ method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } }, url),
+    ).toBe(true);
+    expect(
+      isCrossSiteRequest({ method: 'DELETE', headers: { cookie, origin: 'https://evil.example' } }, url),
+    ).toBe(true);
   });
   it('lets same-origin, bearer and read requests through', () => {
-    expect(isCrossSiteRequest({ method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin' } }, url)).toBe(false);
+    expect(
+      isCrossSiteRequest({ method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin' } }, url),
+    ).toBe(false);
     expect(isCrossSiteRequest({ method: 'POST', headers: { cookie, origin: url } }, url)).toBe(false);
     expect(
-      isCrossSiteRequest({ method: 'POST', headers: { cookie, authorization: 'Bearer x', origin: 'https://evil.example' } }, url),
+      isCrossSiteRequest(
+        { method: 'POST', headers: { cookie, authorization: 'Bearer x', origin: 'https://evil.example' } },
+        url,
+      ),
     ).toBe(false);
-    expect(isCrossSiteRequest({ method: 'GET', headers: { cookie, 'sec-fetch-site': 'cross-site' } }, url)).toBe(false);
+    expect(
+      isCrossSiteRequest({ method: 'GET', headers: { cookie, 'sec-fetch-site': 'cross-site' } }, url),
+    ).toBe(false);
   });
 });
 
 describe('redactUrl', () => {
   it('removes tokens from logged URLs', () => {
-    expect(redactUrl('/api/invitations/validate?token=abc123&_t=1')).toBe('/api/invitations/validate?token=[redacted]&_t=1');
+    expect(redactUrl('/api/invitations/validate?token=abc123&_t=1')).toBe(
+      '/api/invitations/validate?token=[redacted]&_t=1',
+    );
   });
 });

@@ -19,7 +19,10 @@ export const ZBaseConfig = z.object({
   REDIS_URL: optionalString,
   /** PEM of identity's ES256 public key; verifies the gateway's x-identity-token. */
   IDENTITY_JWT_PUBLIC_KEY: optionalString,
-  INTERNAL_API_TOKEN: z.string().min(8, 'INTERNAL_API_TOKEN must be at least 8 characters').default('dev-internal-token'),
+  INTERNAL_API_TOKEN: z
+    .string()
+    .min(8, 'INTERNAL_API_TOKEN must be at least 8 characters')
+    .default('dev-internal-token'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
   /** Outbox relay poll interval when no NOTIFY arrives (ms). */

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import {
-  EventPayloads,
-  ZEnvelope,
-  deadLetterTopic,
-  type TEventOf,
-  type TTopic,
-} from '@dealflow/contracts';
+import { EventPayloads, ZEnvelope, deadLetterTopic, type TEventOf, type TTopic } from '@dealflow/contracts';
 import type { Consumer as KafkaConsumer, Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { metrics } from '@opentelemetry/api';
@@ -85,7 +79,8 @@ export async function handleEvent(
     } catch (err) {
       lastError = err;
       log.warn({ err, eventId: event.id, attempt }, 'event handler failed');
-      if (attempt < MAX_ATTEMPTS) await new Promise((r) => setTimeout(r, (deps.backoffMs ?? 100) * 2 ** (attempt - 1)));
+      if (attempt < MAX_ATTEMPTS)
+        await new Promise((r) => setTimeout(r, (deps.backoffMs ?? 100) * 2 ** (attempt - 1)));
     }
   }
   deadLetterCounter.add(1, { service, topic: definition.topic });
@@ -106,7 +101,10 @@ export async function handleEvent(
       },
     };
     await deps.producer
-      .send({ topic: deadLetterTopic(service), messages: [{ key: event.orgId, value: JSON.stringify(dead) }] })
+      .send({
+        topic: deadLetterTopic(service),
+        messages: [{ key: event.orgId, value: JSON.stringify(dead) }],
+      })
       .catch((err) => log.error({ err }, 'could not publish dead letter'));
   }
   return 'dead-lettered';

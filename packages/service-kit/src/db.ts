@@ -17,9 +17,11 @@ export async function ensureDatabase(url: string): Promise<void> {
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) {
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
-        if (error.code !== '42P04') throw error; // created by a sibling replica meanwhile
-      });
+      await client
+        .query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`)
+        .catch((error: { code?: string }) => {
+          if (error.code !== '42P04') throw error; // created by a sibling replica meanwhile
+        });
     }
   } finally {
     await client.end();
@@ -63,7 +65,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> 
   // Two replicas starting together must not run the same migration twice: serialize on an advisory lock.
   const connection = orm.em.getConnection();
   await orm.em.transactional(async (em) => {
-    await em.getConnection().execute('SELECT pg_advisory_xact_lock(7234001)', [], 'get', em.getTransactionContext());
+    await em
+      .getConnection()
+      .execute('SELECT pg_advisory_xact_lock(7234001)', [], 'get', em.getTransactionContext());
     await orm.getMigrator().up();
   });
   void connection;

@@ -56,7 +56,11 @@ export function installErrorHandling(app: FastifyInstance) {
       if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
       return reply
         .code(error.statusCode)
-        .send(error.details === undefined ? { message: error.message } : { message: error.message, details: error.details });
+        .send(
+          error.details === undefined
+            ? { message: error.message }
+            : { message: error.message, details: error.details },
+        );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
@@ -64,7 +68,9 @@ export function installErrorHandling(app: FastifyInstance) {
         message: v.message ?? 'Invalid value',
       }));
       const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
-      return reply.code(400).send({ message: `${details[0]?.message ?? 'Invalid request'}${where}`, details });
+      return reply
+        .code(400)
+        .send({ message: `${details[0]?.message ?? 'Invalid request'}${where}`, details });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');

@@ -17,7 +17,13 @@ export {
   type IdentityClaims,
 } from './auth.js';
 export { publishEvent, OutboxRelay, type PublishInput } from './outbox.js';
-export { defineConsumer, handleEvent, MAX_ATTEMPTS, type ConsumerDefinition, type ConsumerContext } from './consumer.js';
+export {
+  defineConsumer,
+  handleEvent,
+  MAX_ATTEMPTS,
+  type ConsumerDefinition,
+  type ConsumerContext,
+} from './consumer.js';
 export { openDatabase, ensureDatabase, type TMigrationList } from './db.js';
 export { createSqlReader, type SqlReader, type PreparedStatement } from './sql.js';
 export { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';

@@ -22,7 +22,9 @@ const PATCHED = Symbol.for('dealflow.kafkajs-idle-fix');
 
 export function applyKafkajsIdleFix(): boolean {
   const require = createRequire(import.meta.url);
-  const RequestQueue = require('kafkajs/src/network/requestQueue/index.js') as { prototype: TRequestQueue & { [PATCHED]?: true } };
+  const RequestQueue = require('kafkajs/src/network/requestQueue/index.js') as {
+    prototype: TRequestQueue & { [PATCHED]?: true };
+  };
   const proto = RequestQueue.prototype;
   if (proto[PATCHED]) return false;
   proto.scheduleCheckPendingRequests = function scheduleCheckPendingRequests(this: TRequestQueue) {

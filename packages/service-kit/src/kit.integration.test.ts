@@ -29,7 +29,9 @@ const WidgetSchema = new EntitySchema<Widget>({
 });
 class WidgetMigration extends Migration {
   override async up() {
-    this.addSql('CREATE TABLE widgets (id serial PRIMARY KEY, org_id int NOT NULL, name text NOT NULL UNIQUE)');
+    this.addSql(
+      'CREATE TABLE widgets (id serial PRIMARY KEY, org_id int NOT NULL, name text NOT NULL UNIQUE)',
+    );
     this.addSql('CREATE TABLE seat_counts (org_id int PRIMARY KEY, added int NOT NULL DEFAULT 0)');
   }
 }
@@ -81,13 +83,25 @@ async function build(name: 'identity' | 'billing', brokers: string, consumers = 
     routes: (app) => {
       app.post(
         '/widgets',
-        { schema: { body: z.object({ name: z.string().min(2), orgId: z.number().int(), fail: z.boolean().optional(), events: z.number().int().max(10).optional() }) } },
+        {
+          schema: {
+            body: z.object({
+              name: z.string().min(2),
+              orgId: z.number().int(),
+              fail: z.boolean().optional(),
+              events: z.number().int().max(10).optional(),
+            }),
+          },
+        },
         async (request, reply) => {
           const { name: widgetName, orgId, fail, events = 1 } = request.body;
           await request.em.transactional(async (em) => {
             em.persist(em.create(WidgetSchema, { orgId, name: widgetName }));
             for (let i = 0; i < events; i++) {
-              const data = { ...memberAdded(orgId, orgId), name: events > 1 ? `${'Long name '.repeat(70)}${i}` : `User ${orgId}` };
+              const data = {
+                ...memberAdded(orgId, orgId),
+                name: events > 1 ? `${'Long name '.repeat(70)}${i}` : `User ${orgId}`,
+              };
               publishEvent(em, { topic: Topics.memberAdded, orgId, data });
             }
             if (fail) throw new WidgetError('WIDGET_BROKEN', 'The widget broke');
@@ -111,7 +125,10 @@ const seatsAdded = async (svc: Service, orgId: number) => {
   return rows[0]?.added ?? 0;
 };
 const outboxSize = async (svc: Service) => {
-  const rows = await svc.ctx.orm.em.fork().getConnection().execute<{ n: string }[]>('SELECT count(*) AS n FROM kit_outbox');
+  const rows = await svc.ctx.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ n: string }[]>('SELECT count(*) AS n FROM kit_outbox');
   return Number(rows[0]?.n);
 };
 
@@ -132,7 +149,11 @@ afterAll(async () => {
 
 describe('outbox and inbox over the real broker', () => {
   it('delivers an event written through one service outbox to another service consumer', async () => {
-    const res = await producerSvc.app.inject({ method: 'POST', url: '/widgets', payload: { name: 'first', orgId: 101 } });
+    const res = await producerSvc.app.inject({
+      method: 'POST',
+      url: '/widgets',
+      payload: { name: 'first', orgId: 101 },
+    });
     expect(res.statusCode).toBe(201);
     await waitFor(async () => (await seatsAdded(consumerSvc, 101)) === 1, { timeoutMs: 20_000 });
     await waitFor(async () => (await outboxSize(producerSvc)) === 0);
@@ -182,12 +203,19 @@ describe('outbox and inbox over the real broker', () => {
 
   it('delivers events published while the broker was stopped once it returns', async () => {
     await broker.stop();
-    const res = await producerSvc.app.inject({ method: 'POST', url: '/widgets', payload: { name: 'offline', orgId: 404 } });
+    const res = await producerSvc.app.inject({
+      method: 'POST',
+      url: '/widgets',
+      payload: { name: 'offline', orgId: 404 },
+    });
     expect(res.statusCode).toBe(201);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await outboxSize(producerSvc)).toBe(1);
     await broker.start();
-    await waitFor(async () => (await seatsAdded(consumerSvc, 404)) === 1, { timeoutMs: 45_000, intervalMs: 200 });
+    await waitFor(async () => (await seatsAdded(consumerSvc, 404)) === 1, {
+      timeoutMs: 45_000,
+      intervalMs: 200,
+    });
     expect(await outboxSize(producerSvc)).toBe(0);
   }, 60_000);
 
@@ -203,9 +231,13 @@ describe('outbox and inbox over the real broker', () => {
   }, 30_000);
 
   it('dead-letters an event whose handler keeps failing, and moves on', async () => {
-    const failing = defineConsumer(Topics.memberAdded, async () => {
-      throw new Error('downstream is broken');
-    }, 'always-fails');
+    const failing = defineConsumer(
+      Topics.memberAdded,
+      async () => {
+        throw new Error('downstream is broken');
+      },
+      'always-fails',
+    );
     const event = {
       id: crypto.randomUUID(),
       type: Topics.memberAdded,
@@ -229,7 +261,9 @@ describe('kafkajs idle fix', () => {
     const kafka = new Kafka({ brokers: [broker.brokers], logLevel: logLevel.NOTHING });
     const producer = kafka.producer();
     await producer.connect();
-    await producer.send({ topic: Topics.memberAdded, messages: [{ key: '1', value: JSON.stringify({ probe: true }) }] }).catch(() => undefined);
+    await producer
+      .send({ topic: Topics.memberAdded, messages: [{ key: '1', value: JSON.stringify({ probe: true }) }] })
+      .catch(() => undefined);
     const original = globalThis.setTimeout;
     let fromRequestQueue = 0;
     globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
@@ -267,7 +301,11 @@ describe('HTTP conventions', () => {
   });
 
   it('maps a unique violation to 409', async () => {
-    const res = await producerSvc.app.inject({ method: 'POST', url: '/widgets', payload: { name: 'first', orgId: 1 } });
+    const res = await producerSvc.app.inject({
+      method: 'POST',
+      url: '/widgets',
+      payload: { name: 'first', orgId: 1 },
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -285,14 +323,33 @@ describe('HTTP conventions', () => {
       headers: { 'x-user-id': '1', 'x-auth-bypass': 'true' },
     });
     expect(anonymous.statusCode).toBe(401);
-    const forged = createTestIdentityKeys().sign({ sub: '1', org: 1, role: 'owner', email: 'a@b.co', name: 'A', sid: 's' });
-    const wrongKey = await producerSvc.app.inject({ method: 'GET', url: '/owner-only', headers: { 'x-identity-token': forged } });
+    const forged = createTestIdentityKeys().sign({
+      sub: '1',
+      org: 1,
+      role: 'owner',
+      email: 'a@b.co',
+      name: 'A',
+      sid: 's',
+    });
+    const wrongKey = await producerSvc.app.inject({
+      method: 'GET',
+      url: '/owner-only',
+      headers: { 'x-identity-token': forged },
+    });
     expect(wrongKey.statusCode).toBe(401);
     const member = keys.sign({ sub: '2', org: 1, role: 'member', email: 'm@b.co', name: 'M', sid: 's' });
-    const notOwner = await producerSvc.app.inject({ method: 'GET', url: '/owner-only', headers: { 'x-identity-token': member } });
+    const notOwner = await producerSvc.app.inject({
+      method: 'GET',
+      url: '/owner-only',
+      headers: { 'x-identity-token': member },
+    });
     expect(notOwner.statusCode).toBe(403);
     const owner = keys.sign({ sub: '1', org: 1, role: 'owner', email: 'a@b.co', name: 'A', sid: 's' });
-    const ok = await producerSvc.app.inject({ method: 'GET', url: '/owner-only', headers: { 'x-identity-token': owner } });
+    const ok = await producerSvc.app.inject({
+      method: 'GET',
+      url: '/owner-only',
+      headers: { 'x-identity-token': owner },
+    });
     expect(ok.json()).toEqual({ userId: 1 });
   });
 

@@ -32,7 +32,11 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+      }),
     },
   };
 }

@@ -44,8 +44,12 @@ export function publishEvent<T extends TTopic>(em: EntityManager, input: Publish
 
 /** kafkajs reports a broker's INVALID_RECORD as `type`, possibly wrapped by its retry layer. */
 function isInvalidRecord(err: unknown): boolean {
-  for (let e = err as { type?: string; message?: string; originalError?: unknown } | undefined; e; ) {
-    if (e.type === 'INVALID_RECORD' || /INVALID_RECORD|failed the validation on broker/i.test(e.message ?? '')) return true;
+  for (let e = err as { type?: string; message?: string; originalError?: unknown } | undefined; e;) {
+    if (
+      e.type === 'INVALID_RECORD' ||
+      /INVALID_RECORD|failed the validation on broker/i.test(e.message ?? '')
+    )
+      return true;
     e = e.originalError as typeof e;
   }
   return false;
@@ -122,7 +126,10 @@ export class OutboxRelay {
       } catch (err) {
         await this.dropProducer();
         backoff = Math.min(backoff ? backoff * 2 : 200, 5000);
-        this.options.logger.warn({ err: (err as Error).message, retryInMs: backoff }, 'outbox relay could not publish');
+        this.options.logger.warn(
+          { err: (err as Error).message, retryInMs: backoff },
+          'outbox relay could not publish',
+        );
       }
       if (sent > 0 && backoff === 0) continue; // more may be waiting
       if (this.pending && backoff === 0) {
@@ -178,7 +185,9 @@ export class OutboxRelay {
           // Some brokers (the local Kafka-protocol one) refuse a valid multi-record batch: from now on,
           // one message per request. Slower, but nothing waits behind a batch that can never pass.
           this.oneByOne = true;
-          this.options.logger.warn('broker refused a batch as INVALID_RECORD: sending one message per request');
+          this.options.logger.warn(
+            'broker refused a batch as INVALID_RECORD: sending one message per request',
+          );
         }
       }
       if (this.oneByOne) {
@@ -197,7 +206,10 @@ export class OutboxRelay {
       }
       for (const { row, error } of refused) {
         // The broker refuses this very record: park it (kept, visible, counted) so it cannot block the rest.
-        this.options.logger.error({ eventId: row.id, topic: row.topic, error }, 'broker refused an outbox event: parked');
+        this.options.logger.error(
+          { eventId: row.id, topic: row.topic, error },
+          'broker refused an outbox event: parked',
+        );
         await client.query(
           'INSERT INTO kit_outbox_rejected (id, topic, key, payload, error) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING',
           [row.id, row.topic, row.key, JSON.stringify(row.payload), error.slice(0, 1000)],

@@ -10,17 +10,19 @@ import Fastify, {
   type FastifyRequest,
   type RawServerDefault,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import pino, { type Logger } from 'pino';
 import type { z } from 'zod';
 import { installSeedErrorMessages, type ApiRoute } from '@dealflow/contracts';
-import { claimsToIdentity, IDENTITY_TOKEN_HEADER, JWT_ISSUER, type Identity, type IdentityClaims } from './auth.js';
+import {
+  claimsToIdentity,
+  IDENTITY_TOKEN_HEADER,
+  JWT_ISSUER,
+  type Identity,
+  type IdentityClaims,
+} from './auth.js';
 import type { TBaseConfig } from './config.js';
 import { startConsumers, type ConsumerDefinition } from './consumer.js';
 import { openDatabase, type TMigrationList } from './db.js';
@@ -134,7 +136,16 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
 
   // Its own few connections, so a burst of hot reads never waits behind the ORM's transactions.
   const sql = createSqlReader(databaseUrl, Math.min(4, config.DATABASE_POOL_MAX));
-  const ctx: ServiceContext<C> = { name: def.name, config, orm, sql, logger, redis, kafka, producer: () => producer };
+  const ctx: ServiceContext<C> = {
+    name: def.name,
+    config,
+    orm,
+    sql,
+    logger,
+    redis,
+    kafka,
+    producer: () => producer,
+  };
 
   const app: ServiceApp = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -261,7 +272,9 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
 }
 
 /** Runs a service as a process: listen, workers, graceful shutdown on SIGTERM/SIGINT. */
-export async function runService<C extends TBaseConfig>(build: Promise<Service<C>> | (() => Promise<Service<C>>)) {
+export async function runService<C extends TBaseConfig>(
+  build: Promise<Service<C>> | (() => Promise<Service<C>>),
+) {
   let service: Service<C>;
   try {
     service = await (typeof build === 'function' ? build() : build);
@@ -304,7 +317,10 @@ export function route<R extends ApiRoute>(
   app: ServiceApp,
   def: R,
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<unknown>,
-  options: { preHandler?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>; bodyLimit?: number } = {},
+  options: {
+    preHandler?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    bodyLimit?: number;
+  } = {},
 ): void {
   app.route({
     method: def.method,

@@ -27,7 +27,12 @@ function ormCompatibleTypes(): pg.CustomTypesConfig {
 }
 
 export function createSqlReader(url: string, max: number): SqlReader {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, types: ormCompatibleTypes() });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    types: ormCompatibleTypes(),
+  });
   // An idle client's error (the server restarted) must not crash the process; the pool drops that client.
   pool.on('error', () => undefined);
   return {

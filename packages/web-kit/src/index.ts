@@ -2,7 +2,12 @@
 export { apiRequest, ApiError } from './api/request.js';
 export type { ApiRequestOptions, HttpMethod } from './api/request.js';
 export { getQueryFn } from './api/query.js';
-export { loadPublicConfig, usePublicConfig, PUBLIC_CONFIG_PATH, PUBLIC_CONFIG_TTL } from './api/public-config.js';
+export {
+  loadPublicConfig,
+  usePublicConfig,
+  PUBLIC_CONFIG_PATH,
+  PUBLIC_CONFIG_TTL,
+} from './api/public-config.js';
 export type { UnauthorizedBehavior } from './api/query.js';
 export { AuthProvider, useAuth, ME_PATH } from './auth/AuthProvider.js';
 export { linkQueryCache } from './auth/session-store.js';

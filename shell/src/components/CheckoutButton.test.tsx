@@ -9,7 +9,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 describe('CheckoutButton (the shell fallback purchase button)', () => {
   it('posts /api/stripe/checkout with no body, shows Processing... disabled, then a Checkout Error toast', async () => {
     let release: () => void = () => undefined;

@@ -20,7 +20,15 @@ export function checkoutErrorText(error: unknown): string {
  * POST /api/stripe/checkout with no body (the one-time purchase), 'Processing...' and disabled meanwhile,
  * then the browser goes to the returned url.
  */
-export function CheckoutButton({ label, appearance = 'primary', size = 'large' }: { label: string; appearance?: ButtonProps['appearance']; size?: ButtonProps['size'] }) {
+export function CheckoutButton({
+  label,
+  appearance = 'primary',
+  size = 'large',
+}: {
+  label: string;
+  appearance?: ButtonProps['appearance'];
+  size?: ButtonProps['size'];
+}) {
   const [processing, setProcessing] = useState(false);
   const { isAuthenticated } = useAuth();
   const start = async () => {

@@ -5,8 +5,21 @@ import { ArrowLeft20Regular } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({
   root: { backgroundColor: tokens.colorNeutralBackground1, minHeight: '100vh' },
-  inner: { maxWidth: '48rem', margin: '0 auto', padding: '32px 20px 64px', lineHeight: '1.6', color: tokens.colorNeutralForeground1 },
-  back: { display: 'inline-flex', alignItems: 'center', gap: '6px', color: tokens.colorBrandForeground1, textDecorationLine: 'none', marginBottom: '24px' },
+  inner: {
+    maxWidth: '48rem',
+    margin: '0 auto',
+    padding: '32px 20px 64px',
+    lineHeight: '1.6',
+    color: tokens.colorNeutralForeground1,
+  },
+  back: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '6px',
+    color: tokens.colorBrandForeground1,
+    textDecorationLine: 'none',
+    marginBottom: '24px',
+  },
   title: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, margin: '0 0 4px' },
   updated: { color: tokens.colorNeutralForeground3, margin: '0 0 32px' },
   body: {

@@ -15,14 +15,21 @@ describe('errorLoadRemote runtime plugin', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const result = emit({ id: 'mfe_team/TeamMembersPage', lifecycle: 'onLoad', error: new Error('down') });
     expect(result).toBeUndefined();
-    expect(window.__DEALFLOW_REMOTE_FAILURES__).toMatchObject([{ id: 'mfe_team/TeamMembersPage', lifecycle: 'onLoad', message: 'down' }]);
+    expect(window.__DEALFLOW_REMOTE_FAILURES__).toMatchObject([
+      { id: 'mfe_team/TeamMembersPage', lifecycle: 'onLoad', message: 'down' },
+    ]);
   });
 
   it('forgets a failed manifest load so that Retry fetches the manifest again', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const url = 'http://localhost/remotes/mfe-team/mf-manifest.json';
     const manifestLoading: Record<string, unknown> = { [url]: Promise.resolve(), other: 1 };
-    emit({ id: url, lifecycle: 'afterResolve', error: new Error('502'), origin: { snapshotHandler: { manifestLoading } } });
+    emit({
+      id: url,
+      lifecycle: 'afterResolve',
+      error: new Error('502'),
+      origin: { snapshotHandler: { manifestLoading } },
+    });
     expect(manifestLoading).toEqual({ other: 1 });
   });
 });
@@ -36,7 +43,11 @@ describe('registerRemotesFromManifest', () => {
 
   it('rejects a body that is not a map of names to manifest URLs', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', async () => new Response('{"mfe_auth": 3}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response('{"mfe_auth": 3}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     await expect(registerRemotesFromManifest()).resolves.toEqual({});
   });
 });

@@ -7,46 +7,176 @@ import { LandingPurchaseButton as PurchaseButton } from './LandingPurchaseButton
 import { faqs, features, integrations, testimonials } from './content';
 
 const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground1, lineHeight: '1.5' },
+  page: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    lineHeight: '1.5',
+  },
   container: { maxWidth: '72rem', margin: '0 auto', padding: '0 20px' },
   header: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   headerInner: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: '64px' },
-  logo: { display: 'flex', alignItems: 'center', gap: '8px', fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase500, color: 'inherit', textDecorationLine: 'none' },
-  logoMark: { width: '28px', height: '28px', borderRadius: '6px', backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: tokens.fontSizeBase300 },
-  navLink: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold, textDecorationLine: 'none' },
+  logo: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    fontWeight: tokens.fontWeightBold,
+    fontSize: tokens.fontSizeBase500,
+    color: 'inherit',
+    textDecorationLine: 'none',
+  },
+  logoMark: {
+    width: '28px',
+    height: '28px',
+    borderRadius: '6px',
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontSize: tokens.fontSizeBase300,
+  },
+  navLink: {
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    textDecorationLine: 'none',
+  },
   hero: { padding: '72px 0 56px', textAlign: 'center' },
-  eyebrow: { display: 'inline-block', padding: '4px 12px', borderRadius: '999px', backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1, fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightSemibold, marginBottom: '16px' },
+  eyebrow: {
+    display: 'inline-block',
+    padding: '4px 12px',
+    borderRadius: '999px',
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground1,
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightSemibold,
+    marginBottom: '16px',
+  },
   h1: { fontSize: 'clamp(2rem, 5vw, 3.25rem)', lineHeight: '1.1', margin: '0 auto 16px', maxWidth: '48rem' },
-  lead: { fontSize: tokens.fontSizeBase500, color: tokens.colorNeutralForeground2, maxWidth: '40rem', margin: '0 auto 28px' },
+  lead: {
+    fontSize: tokens.fontSizeBase500,
+    color: tokens.colorNeutralForeground2,
+    maxWidth: '40rem',
+    margin: '0 auto 28px',
+  },
   ctaRow: { display: 'flex', gap: '12px', justifyContent: 'center', flexWrap: 'wrap' },
   section: { padding: '56px 0' },
   alt: { backgroundColor: tokens.colorNeutralBackground2 },
-  h2: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, margin: '0 0 8px', textAlign: 'center' },
-  sub: { textAlign: 'center', color: tokens.colorNeutralForeground2, margin: '0 auto 32px', maxWidth: '40rem' },
+  h2: {
+    fontSize: tokens.fontSizeHero700,
+    lineHeight: tokens.lineHeightHero700,
+    margin: '0 0 8px',
+    textAlign: 'center',
+  },
+  sub: {
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground2,
+    margin: '0 auto 32px',
+    maxWidth: '40rem',
+  },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))', gap: '16px' },
-  card: { padding: '20px', borderRadius: tokens.borderRadiusXLarge, backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  card: {
+    padding: '20px',
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   cardTitle: { margin: '0 0 6px', fontSize: tokens.fontSizeBase400 },
   cardText: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase300 },
-  video: { position: 'relative', maxWidth: '48rem', margin: '0 auto', aspectRatio: '16 / 9', borderRadius: tokens.borderRadiusXLarge, overflow: 'hidden', background: `linear-gradient(135deg, ${tokens.colorBrandBackground} 0%, #1b1a4a 100%)`, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#fff' },
-  play: { width: '72px', height: '72px', borderRadius: '50%', border: '2px solid rgba(255,255,255,0.8)', backgroundColor: 'rgba(255,255,255,0.15)', color: '#fff', fontSize: '28px', cursor: 'pointer' },
-  videoCaption: { position: 'absolute', bottom: '16px', left: '20px', right: '20px', textAlign: 'left', fontSize: tokens.fontSizeBase300 },
-  strip: { display: 'flex', flexWrap: 'wrap', gap: '12px', justifyContent: 'center', listStyleType: 'none', padding: 0, margin: 0 },
-  chip: { padding: '8px 16px', borderRadius: '999px', border: `1px solid ${tokens.colorNeutralStroke1}`, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2, backgroundColor: tokens.colorNeutralBackground1 },
+  video: {
+    position: 'relative',
+    maxWidth: '48rem',
+    margin: '0 auto',
+    aspectRatio: '16 / 9',
+    borderRadius: tokens.borderRadiusXLarge,
+    overflow: 'hidden',
+    background: `linear-gradient(135deg, ${tokens.colorBrandBackground} 0%, #1b1a4a 100%)`,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    color: '#fff',
+  },
+  play: {
+    width: '72px',
+    height: '72px',
+    borderRadius: '50%',
+    border: '2px solid rgba(255,255,255,0.8)',
+    backgroundColor: 'rgba(255,255,255,0.15)',
+    color: '#fff',
+    fontSize: '28px',
+    cursor: 'pointer',
+  },
+  videoCaption: {
+    position: 'absolute',
+    bottom: '16px',
+    left: '20px',
+    right: '20px',
+    textAlign: 'left',
+    fontSize: tokens.fontSizeBase300,
+  },
+  strip: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '12px',
+    justifyContent: 'center',
+    listStyleType: 'none',
+    padding: 0,
+    margin: 0,
+  },
+  chip: {
+    padding: '8px 16px',
+    borderRadius: '999px',
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground2,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   tabs: { display: 'flex', justifyContent: 'center', gap: '8px', marginBottom: '24px' },
-  pricing: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))', gap: '16px', maxWidth: '64rem', margin: '0 auto' },
+  pricing: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+    gap: '16px',
+    maxWidth: '64rem',
+    margin: '0 auto',
+  },
   popular: { border: `2px solid ${tokens.colorBrandStroke1}` },
-  tag: { display: 'inline-block', marginLeft: '8px', padding: '2px 8px', borderRadius: '999px', fontSize: tokens.fontSizeBase100, backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, verticalAlign: 'middle' },
+  tag: {
+    display: 'inline-block',
+    marginLeft: '8px',
+    padding: '2px 8px',
+    borderRadius: '999px',
+    fontSize: tokens.fontSizeBase100,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    verticalAlign: 'middle',
+  },
   price: { fontSize: '2.25rem', fontWeight: tokens.fontWeightBold, margin: '8px 0 0' },
   priceNote: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, margin: '0 0 16px' },
   list: { paddingLeft: '20px', margin: '0 0 20px', color: tokens.colorNeutralForeground2 },
   missing: { color: tokens.colorNeutralForeground4, textDecorationLine: 'line-through' },
   quote: { margin: 0, fontSize: tokens.fontSizeBase400 },
-  cite: { display: 'block', marginTop: '12px', color: tokens.colorNeutralForeground3, fontStyle: 'normal', fontSize: tokens.fontSizeBase200 },
+  cite: {
+    display: 'block',
+    marginTop: '12px',
+    color: tokens.colorNeutralForeground3,
+    fontStyle: 'normal',
+    fontSize: tokens.fontSizeBase200,
+  },
   faq: { maxWidth: '48rem', margin: '0 auto', display: 'flex', flexDirection: 'column', gap: '8px' },
-  details: { padding: '12px 16px', borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1 },
+  details: {
+    padding: '12px 16px',
+    borderRadius: tokens.borderRadiusLarge,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   summary: { cursor: 'pointer', fontWeight: tokens.fontWeightSemibold },
   footer: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, padding: '24px 0' },
-  footerInner: { display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: '12px', color: tokens.colorNeutralForeground3 },
+  footerInner: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    gap: '12px',
+    color: tokens.colorNeutralForeground3,
+  },
   footerLinks: { display: 'flex', gap: '16px', listStyleType: 'none', margin: 0, padding: 0 },
 });
 
@@ -87,8 +217,9 @@ export default function LandingPage() {
             Every pitch deck in your inbox, turned into a deal
           </h1>
           <p className={styles.lead}>
-            Dealflow reads the emails founders send you, extracts the company data from their pitch decks with AI and creates
-            the deal in your CRM. Your whole team, one organization, {TRIAL_DAYS}-day free trial.
+            Dealflow reads the emails founders send you, extracts the company data from their pitch decks with
+            AI and creates the deal in your CRM. Your whole team, one organization, {TRIAL_DAYS}-day free
+            trial.
           </p>
           <div className={styles.ctaRow}>
             {isAuthenticated ? (
@@ -113,7 +244,9 @@ export default function LandingPage() {
             <h2 id="features-title" className={styles.h2}>
               Everything a deal team needs
             </h2>
-            <p className={styles.sub}>From the founder&apos;s email to a qualified deal, with sign-in, billing and teams built in.</p>
+            <p className={styles.sub}>
+              From the founder&apos;s email to a qualified deal, with sign-in, billing and teams built in.
+            </p>
             <ul className={styles.grid} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {features.map((f) => (
                 <li key={f.title} className={styles.card}>
@@ -157,13 +290,22 @@ export default function LandingPage() {
               Simple per-user pricing
             </h2>
             <p className={styles.sub}>
-              {TRIAL_DAYS}-day free trial. Credit card required, no charge until the trial ends, cancel anytime.
+              {TRIAL_DAYS}-day free trial. Credit card required, no charge until the trial ends, cancel
+              anytime.
             </p>
             <div className={styles.tabs} role="group" aria-label="Billing cycle">
-              <Button appearance={cycle === 'monthly' ? 'primary' : 'secondary'} aria-pressed={cycle === 'monthly'} onClick={() => setCycle('monthly')}>
+              <Button
+                appearance={cycle === 'monthly' ? 'primary' : 'secondary'}
+                aria-pressed={cycle === 'monthly'}
+                onClick={() => setCycle('monthly')}
+              >
                 Monthly
               </Button>
-              <Button appearance={cycle === 'annual' ? 'primary' : 'secondary'} aria-pressed={cycle === 'annual'} onClick={() => setCycle('annual')}>
+              <Button
+                appearance={cycle === 'annual' ? 'primary' : 'secondary'}
+                aria-pressed={cycle === 'annual'}
+                onClick={() => setCycle('annual')}
+              >
                 Annual (save up to 20%)
               </Button>
             </div>
@@ -175,7 +317,11 @@ export default function LandingPage() {
                 const shown = cycle === 'monthly' ? monthly : annual / 12;
                 const saving = Math.round((1 - annual / (monthly * 12)) * 100);
                 return (
-                  <article key={key} className={mergeClasses(styles.card, plan.popular && styles.popular)} aria-labelledby={`plan-${key}`}>
+                  <article
+                    key={key}
+                    className={mergeClasses(styles.card, plan.popular && styles.popular)}
+                    aria-labelledby={`plan-${key}`}
+                  >
                     <h3 id={`plan-${key}`} className={styles.cardTitle}>
                       {plan.label}
                       {plan.popular ? <span className={styles.tag}>Popular</span> : null}
@@ -185,7 +331,9 @@ export default function LandingPage() {
                       <span style={{ fontSize: '1rem', fontWeight: 400 }}> /user/month</span>
                     </p>
                     <p className={styles.priceNote}>
-                      {cycle === 'annual' ? `$${annual} per user billed yearly, save ${saving}%` : `$${monthly} per user billed monthly`}
+                      {cycle === 'annual'
+                        ? `$${annual} per user billed yearly, save ${saving}%`
+                        : `$${monthly} per user billed monthly`}
                     </p>
                     <ul className={styles.list}>
                       {plan.features.map((f) => (
@@ -213,7 +361,9 @@ export default function LandingPage() {
                   ${TEMPLATE_PRICE_USD}
                   <span style={{ fontSize: '1rem', fontWeight: 400 }}> one-time</span>
                 </p>
-                <p className={styles.priceNote}>The starter template behind Dealflow. Extended license coming soon.</p>
+                <p className={styles.priceNote}>
+                  The starter template behind Dealflow. Extended license coming soon.
+                </p>
                 <ul className={styles.list}>
                   <li>Full source code</li>
                   <li>Single-project use</li>
@@ -287,15 +437,30 @@ export default function LandingPage() {
 }
 
 /** The embedded demo video: a local poster (no external network); playing it says where the video lives. */
-function DemoVideo({ className, playClass, captionClass }: { className: string; playClass: string; captionClass: string }) {
+function DemoVideo({
+  className,
+  playClass,
+  captionClass,
+}: {
+  className: string;
+  playClass: string;
+  captionClass: string;
+}) {
   const [clicked, setClicked] = useState(false);
   return (
     <figure className={className} style={{ margin: '0 auto' }}>
-      <button type="button" className={playClass} aria-label="Play the product demo" onClick={() => setClicked(true)}>
+      <button
+        type="button"
+        className={playClass}
+        aria-label="Play the product demo"
+        onClick={() => setClicked(true)}
+      >
         ▶
       </button>
       <figcaption className={captionClass}>
-        {clicked ? 'The demo video is served from the product site; it is not bundled with this installation.' : 'Product demo: inbox to CRM in two minutes'}
+        {clicked
+          ? 'The demo video is served from the product site; it is not bundled with this installation.'
+          : 'Product demo: inbox to CRM in two minutes'}
       </figcaption>
     </figure>
   );

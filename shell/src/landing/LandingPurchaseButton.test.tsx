@@ -5,7 +5,11 @@ const loadRemote = vi.fn();
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: (id: string) => loadRemote(id) }));
 
 function BillingButton({ label }: { label: string }) {
-  return <button type="button" data-billing>{label}</button>;
+  return (
+    <button type="button" data-billing>
+      {label}
+    </button>
+  );
 }
 
 // The module remembers that billing's button arrived: fresh modules per test (web-kit's too, so that the
@@ -42,7 +46,9 @@ describe('LandingPurchaseButton', () => {
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Buy Now - $50' }).parentElement!);
     // One fetch for every purchase button on the page, then billing's buttons replace the shell's.
     expect(await screen.findByRole('button', { name: 'Purchase Now' })).toBeTruthy();
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Purchase Now' }).hasAttribute('data-billing')).toBe(true));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Purchase Now' }).hasAttribute('data-billing')).toBe(true),
+    );
     expect(screen.getByRole('button', { name: 'Buy Now - $50' }).hasAttribute('data-billing')).toBe(true);
     expect(loadRemote.mock.calls.every(([id]) => id === 'mfe_billing/PurchaseButton')).toBe(true);
   });

@@ -100,7 +100,11 @@ export function LandingPurchaseButton({
         else setTimeout(() => (hasFocus.current = !!wrapper.current?.contains(document.activeElement)), 0);
       }}
     >
-      {isLoaded ? <RemoteComponent id={BILLING_BUTTON} props={{ label, appearance }} loading={own} fallback={own} /> : own}
+      {isLoaded ? (
+        <RemoteComponent id={BILLING_BUTTON} props={{ label, appearance }} loading={own} fallback={own} />
+      ) : (
+        own
+      )}
     </span>
   );
 }

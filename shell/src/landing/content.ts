@@ -1,27 +1,65 @@
 // The landing page's copy (seed 000 section 1).
 
 export const features = [
-  { title: 'Reads your deal inbox', text: 'Founders email their decks to your organization address; every email is picked up, from the web or IMAP.' },
-  { title: 'AI extraction from pitch decks', text: 'Company, industry, funding round and amount, key metrics and contacts, pulled from the PDF.' },
-  { title: 'Deals in your CRM', text: 'A deal is created in the built-in CRM or Affinity, with duplicate companies recognised.' },
-  { title: 'Sign-in you can trust', text: 'Email and password or Google sign-in, password reset, sessions, hashed passwords and CSRF protection.' },
-  { title: 'Billing built in', text: 'Basic and Pro plans, monthly or annual, per-seat pricing, trials, upgrades, downgrades, cancellations and a billing portal.' },
-  { title: 'Teams and roles', text: 'Invite teammates by email, Owner and Member roles, and seats that follow your team size.' },
-  { title: 'Postgres underneath', text: 'Each part of the product owns its own PostgreSQL database; events keep them in step.' },
-  { title: 'Email templates', text: 'Invitations, password resets and welcome emails, with a local fallback in development.' },
-  { title: 'AI-assistant friendly', text: 'A codebase laid out so that an AI coding assistant can find and change the right file.' },
+  {
+    title: 'Reads your deal inbox',
+    text: 'Founders email their decks to your organization address; every email is picked up, from the web or IMAP.',
+  },
+  {
+    title: 'AI extraction from pitch decks',
+    text: 'Company, industry, funding round and amount, key metrics and contacts, pulled from the PDF.',
+  },
+  {
+    title: 'Deals in your CRM',
+    text: 'A deal is created in the built-in CRM or Affinity, with duplicate companies recognised.',
+  },
+  {
+    title: 'Sign-in you can trust',
+    text: 'Email and password or Google sign-in, password reset, sessions, hashed passwords and CSRF protection.',
+  },
+  {
+    title: 'Billing built in',
+    text: 'Basic and Pro plans, monthly or annual, per-seat pricing, trials, upgrades, downgrades, cancellations and a billing portal.',
+  },
+  {
+    title: 'Teams and roles',
+    text: 'Invite teammates by email, Owner and Member roles, and seats that follow your team size.',
+  },
+  {
+    title: 'Postgres underneath',
+    text: 'Each part of the product owns its own PostgreSQL database; events keep them in step.',
+  },
+  {
+    title: 'Email templates',
+    text: 'Invitations, password resets and welcome emails, with a local fallback in development.',
+  },
+  {
+    title: 'AI-assistant friendly',
+    text: 'A codebase laid out so that an AI coding assistant can find and change the right file.',
+  },
 ];
 
-export const integrations = ['Gmail', 'Outlook', 'IMAP', 'Affinity', 'Xero', 'Stripe', 'OpenAI-compatible AI', 'PostgreSQL'];
+export const integrations = [
+  'Gmail',
+  'Outlook',
+  'IMAP',
+  'Affinity',
+  'Xero',
+  'Stripe',
+  'OpenAI-compatible AI',
+  'PostgreSQL',
+];
 
 export const testimonials = [
   {
-    quote: 'We used to lose decks in a shared inbox. Now every one of them is a record with the numbers pulled out by the time we open it.',
+    quote:
+      'We used to lose decks in a shared inbox. Now every one of them is a record with the numbers pulled out by the time we open it.',
     name: 'Maya Lindqvist',
     role: 'Partner, Northbeam Ventures',
   },
   {
-    quote: 'Setting up the team took five minutes, and the deals land in our CRM without anyone copying and pasting.',
+    quote:
+      'Setting up the team took five minutes, and the deals land in our CRM without anyone copying and pasting.',
     name: 'Daniel Okafor',
     role: 'Principal, Harbor Seed Fund',
   },

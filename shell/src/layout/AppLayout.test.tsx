@@ -31,15 +31,27 @@ describe('AppLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('heading', { name: 'Main' })).toBeTruthy();
     expect(within(nav).getByRole('heading', { name: 'Account' })).toBeTruthy();
-    for (const label of ['Dashboard', 'Processed Records', 'Integration 1', 'Integration 2', 'Team Members', 'Billing', 'Settings']) {
+    for (const label of [
+      'Dashboard',
+      'Processed Records',
+      'Integration 1',
+      'Integration 2',
+      'Team Members',
+      'Billing',
+      'Settings',
+    ]) {
       expect(within(nav).getByRole('link', { name: label })).toBeTruthy();
     }
-    expect(within(nav).getByRole('link', { name: 'Processed Records' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Processed Records' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     expect(screen.getByText('Ada Founder')).toBeTruthy();
     expect(screen.getByText('ada@acme.vc')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.getByTestId('page-title').textContent).toBe('Processed Records');
-    expect((await screen.findByRole('link', { name: 'Help' })).getAttribute('href')).toBe('mailto:help@acme.vc');
+    expect((await screen.findByRole('link', { name: 'Help' })).getAttribute('href')).toBe(
+      'mailto:help@acme.vc',
+    );
   });
 
   it('hides Team Members and Billing from members', async () => {
@@ -56,7 +68,11 @@ describe('AppLayout', () => {
     api('owner', [500, { message: 'Internal server error' }]);
     renderApp(<AppLayout>content</AppLayout>, { route: '/dashboard' });
     await screen.findByText('Ada Founder');
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe(`mailto:${FALLBACK_SUPPORT_EMAIL}`));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe(
+        `mailto:${FALLBACK_SUPPORT_EMAIL}`,
+      ),
+    );
   });
 
   it('collapses to icons on desktop with the toggle', async () => {
@@ -65,7 +81,9 @@ describe('AppLayout', () => {
     await screen.findByText('acme Ventures');
     expect(screen.getByRole('complementary', { name: 'Sidebar' }).getAttribute('data-state')).toBe('open');
     fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
-    expect(screen.getByRole('complementary', { name: 'Sidebar' }).getAttribute('data-state')).toBe('collapsed');
+    expect(screen.getByRole('complementary', { name: 'Sidebar' }).getAttribute('data-state')).toBe(
+      'collapsed',
+    );
     expect(screen.queryByText('acme Ventures')).toBeNull();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
   });
@@ -75,7 +93,9 @@ describe('AppLayout', () => {
     api('owner');
     renderApp(<AppLayout>content</AppLayout>, { route: '/dashboard' });
     const toggle = await screen.findByRole('button', { name: 'Open navigation' });
-    expect(screen.getByLabelText('Sidebar', { selector: 'aside' }).getAttribute('data-state')).toBe('collapsed');
+    expect(screen.getByLabelText('Sidebar', { selector: 'aside' }).getAttribute('data-state')).toBe(
+      'collapsed',
+    );
     fireEvent.click(toggle);
     expect(screen.getByLabelText('Sidebar', { selector: 'aside' }).getAttribute('data-state')).toBe('open');
   });

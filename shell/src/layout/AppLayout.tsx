@@ -63,7 +63,14 @@ const useStyles = makeStyles({
   },
   sidebarCollapsed: { width: SIDEBAR_COLLAPSED_WIDTH },
   sidebarMobileHidden: { transform: 'translateX(-100%)' },
-  backdrop: { position: 'fixed', inset: 0, zIndex: 15, backgroundColor: 'rgba(0,0,0,0.35)', border: 'none', padding: 0 },
+  backdrop: {
+    position: 'fixed',
+    inset: 0,
+    zIndex: 15,
+    backgroundColor: 'rgba(0,0,0,0.35)',
+    border: 'none',
+    padding: 0,
+  },
   brand: { display: 'flex', alignItems: 'center', gap: '10px', padding: '16px', minHeight: '40px' },
   badge: {
     flexShrink: 0,
@@ -77,7 +84,12 @@ const useStyles = makeStyles({
     justifyContent: 'center',
     fontWeight: tokens.fontWeightBold,
   },
-  companyName: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  companyName: {
+    fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
   nav: { flexGrow: 1, overflowY: 'auto', padding: '8px' },
   sectionTitle: {
     margin: '16px 8px 4px',
@@ -87,7 +99,14 @@ const useStyles = makeStyles({
     letterSpacing: '0.04em',
     color: tokens.colorNeutralForeground3,
   },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+  },
   link: {
     display: 'flex',
     alignItems: 'center',
@@ -106,11 +125,35 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
   },
   icon: { display: 'flex', flexShrink: 0 },
-  footer: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: '8px' },
+  footer: {
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: '12px 16px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '8px',
+  },
   user: { minWidth: 0 },
-  userName: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  userEmail: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  main: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', transitionProperty: 'margin-left', transitionDuration: '200ms' },
+  userName: {
+    fontWeight: tokens.fontWeightSemibold,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  userEmail: {
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground3,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  main: {
+    flexGrow: 1,
+    minWidth: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    transitionProperty: 'margin-left',
+    transitionDuration: '200ms',
+  },
   header: {
     position: 'sticky',
     top: 0,
@@ -124,11 +167,18 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   title: { flexGrow: 1, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, margin: 0 },
-  help: { display: 'inline-flex', alignItems: 'center', gap: '4px', color: tokens.colorBrandForeground1, textDecorationLine: 'none' },
+  help: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '4px',
+    color: tokens.colorBrandForeground1,
+    textDecorationLine: 'none',
+  },
   content: { padding: '24px', flexGrow: 1, maxWidth: '1200px', width: '100%', boxSizing: 'border-box' },
 });
 
-export const companyInitial = (name: string | undefined | null): string => (name?.trim()[0] ?? 'D').toUpperCase();
+export const companyInitial = (name: string | undefined | null): string =>
+  (name?.trim()[0] ?? 'D').toUpperCase();
 
 export default function AppLayout({ children }: { children: ReactNode }) {
   const styles = useStyles();
@@ -158,13 +208,26 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         {collapsed ? null : <span>{item.label}</span>}
       </>
     );
-    const active = pathname === item.href || (item.href === '/integration-1' && pathname === '/gmail-connection') || (item.href === '/integration-2' && pathname === '/xero-connection');
+    const active =
+      pathname === item.href ||
+      (item.href === '/integration-1' && pathname === '/gmail-connection') ||
+      (item.href === '/integration-2' && pathname === '/xero-connection');
     const link = item.fullNavigation ? (
-      <a href={item.href} className={mergeClasses(styles.link, active && styles.linkActive)} aria-current={active ? 'page' : undefined} aria-label={collapsed ? item.label : undefined}>
+      <a
+        href={item.href}
+        className={mergeClasses(styles.link, active && styles.linkActive)}
+        aria-current={active ? 'page' : undefined}
+        aria-label={collapsed ? item.label : undefined}
+      >
         {content}
       </a>
     ) : (
-      <NavLink to={item.href} className={mergeClasses(styles.link, active && styles.linkActive)} aria-current={active ? 'page' : undefined} aria-label={collapsed ? item.label : undefined}>
+      <NavLink
+        to={item.href}
+        className={mergeClasses(styles.link, active && styles.linkActive)}
+        aria-current={active ? 'page' : undefined}
+        aria-label={collapsed ? item.label : undefined}
+      >
         {content}
       </NavLink>
     );
@@ -181,13 +244,29 @@ export default function AppLayout({ children }: { children: ReactNode }) {
     );
   };
 
-  const sidebarClass = mergeClasses(styles.sidebar, collapsed && styles.sidebarCollapsed, isMobile && !open && styles.sidebarMobileHidden);
+  const sidebarClass = mergeClasses(
+    styles.sidebar,
+    collapsed && styles.sidebarCollapsed,
+    isMobile && !open && styles.sidebarMobileHidden,
+  );
   const mainMargin = isMobile ? '0' : open ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
 
   return (
     <div className={styles.root}>
-      {isMobile && open ? <button type="button" className={styles.backdrop} aria-label="Close navigation" onClick={() => setOpen(false)} /> : null}
-      <aside className={sidebarClass} aria-label="Sidebar" data-state={open ? 'open' : 'collapsed'} aria-hidden={isMobile && !open ? true : undefined}>
+      {isMobile && open ? (
+        <button
+          type="button"
+          className={styles.backdrop}
+          aria-label="Close navigation"
+          onClick={() => setOpen(false)}
+        />
+      ) : null}
+      <aside
+        className={sidebarClass}
+        aria-label="Sidebar"
+        data-state={open ? 'open' : 'collapsed'}
+        aria-hidden={isMobile && !open ? true : undefined}
+      >
         <div className={styles.brand}>
           <span className={styles.badge} aria-hidden>
             {companyInitial(organization?.name)}
@@ -198,7 +277,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           {collapsed ? null : <h2 className={styles.sectionTitle}>Main</h2>}
           <ul className={styles.list}>{mainItems.map(renderItem)}</ul>
           {collapsed ? null : <h2 className={styles.sectionTitle}>Account</h2>}
-          <ul className={styles.list}>{accountItems.filter((i) => !i.ownerOnly || isOwner).map(renderItem)}</ul>
+          <ul className={styles.list}>
+            {accountItems.filter((i) => !i.ownerOnly || isOwner).map(renderItem)}
+          </ul>
         </nav>
         <div className={styles.footer}>
           {collapsed ? null : (
@@ -207,7 +288,12 @@ export default function AppLayout({ children }: { children: ReactNode }) {
               <div className={styles.userEmail}>{user?.email}</div>
             </div>
           )}
-          <Button icon={<SignOut20Regular />} appearance="subtle" onClick={() => void logout()} aria-label={collapsed ? 'Logout' : undefined}>
+          <Button
+            icon={<SignOut20Regular />}
+            appearance="subtle"
+            onClick={() => void logout()}
+            aria-label={collapsed ? 'Logout' : undefined}
+          >
             {collapsed ? null : 'Logout'}
           </Button>
         </div>
@@ -215,7 +301,13 @@ export default function AppLayout({ children }: { children: ReactNode }) {
       <div className={styles.main} style={{ marginLeft: mainMargin }}>
         <header className={styles.header}>
           {isMobile ? (
-            <Button appearance="subtle" icon={<Navigation20Regular />} aria-label="Open navigation" aria-expanded={open} onClick={() => setOpen((v) => !v)} />
+            <Button
+              appearance="subtle"
+              icon={<Navigation20Regular />}
+              aria-label="Open navigation"
+              aria-expanded={open}
+              onClick={() => setOpen((v) => !v)}
+            />
           ) : (
             <Button
               appearance="subtle"

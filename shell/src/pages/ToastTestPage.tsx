@@ -14,13 +14,30 @@ export default function ToastTestPage() {
     <>
       <PageHeading description="Show each kind of notification.">Toast Test</PageHeading>
       <div className={styles.row}>
-        <Button onClick={() => toast({ title: 'Default toast', description: 'This is a default notification.' })}>Default</Button>
-        <Button onClick={() => toast({ title: 'Success', description: 'The operation completed.', variant: 'success' })}>Success</Button>
-        <Button onClick={() => toast({ title: 'Error', description: 'Something went wrong.', variant: 'error' })}>Error</Button>
+        <Button
+          onClick={() => toast({ title: 'Default toast', description: 'This is a default notification.' })}
+        >
+          Default
+        </Button>
+        <Button
+          onClick={() =>
+            toast({ title: 'Success', description: 'The operation completed.', variant: 'success' })
+          }
+        >
+          Success
+        </Button>
+        <Button
+          onClick={() => toast({ title: 'Error', description: 'Something went wrong.', variant: 'error' })}
+        >
+          Error
+        </Button>
         <Button
           onClick={() => {
             const handle = toast({ title: 'Loading', description: 'Working on it...', variant: 'loading' });
-            setTimeout(() => handle.update({ title: 'Done', description: 'Finished loading.', variant: 'success' }), 3000);
+            setTimeout(
+              () => handle.update({ title: 'Done', description: 'Finished loading.', variant: 'success' }),
+              3000,
+            );
           }}
         >
           Loading
@@ -31,7 +48,11 @@ export default function ToastTestPage() {
       </div>
       <section className={styles.section} aria-labelledby="purchase-heading">
         <h2 id="purchase-heading">Purchase button</h2>
-        <RemoteComponent id="mfe_billing/PurchaseButton" props={{ label: 'Purchase Now' }} fallback={<CheckoutButton label="Purchase Now" />} />
+        <RemoteComponent
+          id="mfe_billing/PurchaseButton"
+          props={{ label: 'Purchase Now' }}
+          fallback={<CheckoutButton label="Purchase Now" />}
+        />
       </section>
     </>
   );

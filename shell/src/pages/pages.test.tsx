@@ -28,7 +28,18 @@ describe('shell pages', () => {
     renderApp(<TermsPage />);
     expect(screen.getByText('Last updated: April 28, 2025')).toBeTruthy();
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(sections).toEqual(['1. Introduction', '2. Services', '3. License', '4. Payment', '5. Intellectual Property', '6. Limitation of Liability', '7. Updates', '8. Termination', '9. Governing Law', '10. Contact']);
+    expect(sections).toEqual([
+      '1. Introduction',
+      '2. Services',
+      '3. License',
+      '4. Payment',
+      '5. Intellectual Property',
+      '6. Limitation of Liability',
+      '7. Updates',
+      '8. Termination',
+      '9. Governing Law',
+      '10. Contact',
+    ]);
     expect(screen.getByText(/Delaware/, { selector: 'p' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
   });
@@ -50,7 +61,8 @@ describe('shell pages', () => {
     expect(screen.getAllByRole('button', { name: 'Purchase Now' })).toHaveLength(1);
     expect(screen.getByText('$40')).toBeTruthy(); // Pro annual shown per month
     expect(screen.getByText('Popular')).toBeTruthy();
-    for (const name of ['Terms of Service', 'Privacy Policy']) expect(screen.getByRole('link', { name })).toBeTruthy();
+    for (const name of ['Terms of Service', 'Privacy Policy'])
+      expect(screen.getByRole('link', { name })).toBeTruthy();
     expect(screen.getAllByRole('figure').length).toBeGreaterThanOrEqual(3); // video + 2 testimonials
   });
 

@@ -32,7 +32,12 @@ vi.mock('@dealflow/web-kit/query', async (importOriginal) => {
 beforeEach(() => {
   queryProvider.renders = 0;
   // The signed-in layout asks whether the viewport is a phone's.
-  vi.stubGlobal('matchMedia', (media: string) => ({ matches: false, media, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: false,
+    media,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
 });
 afterEach(() => {
   cleanup();
@@ -48,7 +53,11 @@ describe('AppRoutes and react-query', () => {
   });
 
   it('provides the query client to the signed-in pages', async () => {
-    stubApi((call) => (call.url === '/api/config' ? [200, { supportEmail: 'help@acme.vc', googleSignInEnabled: false }] : [200, sessionFor()]));
+    stubApi((call) =>
+      call.url === '/api/config'
+        ? [200, { supportEmail: 'help@acme.vc', googleSignInEnabled: false }]
+        : [200, sessionFor()],
+    );
     renderApp(<AppRoutes />, { route: '/dashboard' });
     expect(await screen.findByText('dashboard page')).toBeTruthy();
     expect(queryProvider.renders).toBeGreaterThan(0);

@@ -12,14 +12,23 @@ export const fullPageRedirect = (path: string) => window.location.assign(path);
 
 export function Waiting({ label }: { label: string }) {
   return (
-    <div style={{ display: 'flex', minHeight: '50vh', alignItems: 'center', justifyContent: 'center' }} role="status">
+    <div
+      style={{ display: 'flex', minHeight: '50vh', alignItems: 'center', justifyContent: 'center' }}
+      role="status"
+    >
       <Spinner label={label} labelPosition="below" />
     </div>
   );
 }
 
 /** Renders its children for a signed-in user; otherwise checks the session up to twice, then /login. */
-export function ProtectedRoute({ children, redirect = fullPageRedirect }: { children: ReactNode; redirect?: (path: string) => void }) {
+export function ProtectedRoute({
+  children,
+  redirect = fullPageRedirect,
+}: {
+  children: ReactNode;
+  redirect?: (path: string) => void;
+}) {
   const { status, checkSession } = useAuth();
   const [attempts, setAttempts] = useState(0);
   const running = useRef(false);

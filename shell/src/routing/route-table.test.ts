@@ -5,19 +5,44 @@ describe('route table', () => {
   it('maps every exposed page module of docs/CONVENTIONS.md that is a page to a route', () => {
     const modules = new Set(remoteRoutes.map((r) => r.remote));
     for (const id of [
-      'mfe_auth/LoginPage', 'mfe_auth/GoogleCallbackPage', 'mfe_auth/CompleteProfilePage', 'mfe_auth/AcceptInvitationPage',
-      'mfe_auth/OrganizationSetupPage', 'mfe_auth/PaymentReturnPage', 'mfe_auth/ForgotPasswordPage', 'mfe_auth/ResetPasswordPage',
-      'mfe_team/TeamMembersPage', 'mfe_team/SettingsPage', 'mfe_billing/BillingPage', 'mfe_billing/CheckoutResultPage',
-      'mfe_records/DashboardPage', 'mfe_records/ProcessedEmailsPage', 'mfe_records/MailboxIntegrationPage', 'mfe_records/AccountingIntegrationPage',
+      'mfe_auth/LoginPage',
+      'mfe_auth/GoogleCallbackPage',
+      'mfe_auth/CompleteProfilePage',
+      'mfe_auth/AcceptInvitationPage',
+      'mfe_auth/OrganizationSetupPage',
+      'mfe_auth/PaymentReturnPage',
+      'mfe_auth/ForgotPasswordPage',
+      'mfe_auth/ResetPasswordPage',
+      'mfe_team/TeamMembersPage',
+      'mfe_team/SettingsPage',
+      'mfe_billing/BillingPage',
+      'mfe_billing/CheckoutResultPage',
+      'mfe_records/DashboardPage',
+      'mfe_records/ProcessedEmailsPage',
+      'mfe_records/MailboxIntegrationPage',
+      'mfe_records/AccountingIntegrationPage',
     ]) {
       expect(modules.has(id), id).toBe(true);
     }
   });
 
   it('protects exactly the signed-in routes of the seeds', () => {
-    const protectedPaths = remoteRoutes.filter((r) => r.access === 'protected').map((r) => r.path).sort();
+    const protectedPaths = remoteRoutes
+      .filter((r) => r.access === 'protected')
+      .map((r) => r.path)
+      .sort();
     expect(protectedPaths).toEqual(
-      ['/billing', '/dashboard', '/gmail-connection', '/integration-1', '/integration-2', '/processed-emails', '/settings', '/team-members', '/xero-connection'].sort(),
+      [
+        '/billing',
+        '/dashboard',
+        '/gmail-connection',
+        '/integration-1',
+        '/integration-2',
+        '/processed-emails',
+        '/settings',
+        '/team-members',
+        '/xero-connection',
+      ].sort(),
     );
     expect(remoteRoutes.find((r) => r.path === '/login')?.access).toBe('public-only');
   });
@@ -26,7 +51,9 @@ describe('route table', () => {
     const remoteOf = (path: string) => remoteRoutes.find((r) => r.path === path)?.remote;
     expect(remoteOf('/gmail-connection')).toBe(remoteOf('/integration-1'));
     expect(remoteOf('/xero-connection')).toBe(remoteOf('/integration-2'));
-    expect(new Set(['/checkout/success', '/checkout/complete', '/dashboard/checkout'].map(remoteOf))).toEqual(new Set(['mfe_billing/CheckoutResultPage']));
+    expect(new Set(['/checkout/success', '/checkout/complete', '/dashboard/checkout'].map(remoteOf))).toEqual(
+      new Set(['mfe_billing/CheckoutResultPage']),
+    );
   });
 
   it('gives each page its title for the top header', () => {

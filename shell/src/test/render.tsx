@@ -20,7 +20,10 @@ export function stubApi(responder: (call: Call) => [number, unknown] | Promise<[
     const call = { url: String(input), method: init.method ?? 'GET', body: init.body as string | undefined };
     calls.push(call);
     const [status, body] = await responder(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return calls;
 }
@@ -37,6 +40,27 @@ export function renderApp(ui: ReactNode, { route = '/' }: { route?: string } = {
 
 export const sessionFor = (role: 'owner' | 'member' = 'owner') => ({
   sessionId: 'sess',
-  user: { id: 1, name: 'Ada Founder', email: 'ada@acme.vc', role, profilePicture: null, organizationId: 1, digitalProductAccess: false, createdAt: '2026-01-01T00:00:00Z' },
-  organization: { id: 1, name: 'acme Ventures', ownerId: 1, plan: 'pro', billingCycle: 'annual', subscriptionStatus: 'trialing', subscriptionQuantity: 1, stripeCustomerId: null, stripeSubscriptionId: null, trialEndsAt: null, createdAt: '2026-01-01T00:00:00Z' },
+  user: {
+    id: 1,
+    name: 'Ada Founder',
+    email: 'ada@acme.vc',
+    role,
+    profilePicture: null,
+    organizationId: 1,
+    digitalProductAccess: false,
+    createdAt: '2026-01-01T00:00:00Z',
+  },
+  organization: {
+    id: 1,
+    name: 'acme Ventures',
+    ownerId: 1,
+    plan: 'pro',
+    billingCycle: 'annual',
+    subscriptionStatus: 'trialing',
+    subscriptionQuantity: 1,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    trialEndsAt: null,
+    createdAt: '2026-01-01T00:00:00Z',
+  },
 });

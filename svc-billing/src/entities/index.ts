@@ -2,4 +2,10 @@ import { CheckoutSessionSchema, DeckUsageSchema, PaymentEventSchema } from './ch
 import { MemberSchema } from './member.js';
 import { OrganizationSchema } from './organization.js';
 
-export const entities = [OrganizationSchema, MemberSchema, CheckoutSessionSchema, PaymentEventSchema, DeckUsageSchema];
+export const entities = [
+  OrganizationSchema,
+  MemberSchema,
+  CheckoutSessionSchema,
+  PaymentEventSchema,
+  DeckUsageSchema,
+];

@@ -12,7 +12,13 @@ export const createConsumers = (deps: () => TBillingDeps) => [
   defineConsumer(Topics.organizationCreated, async (event, { em }) => {
     const d = event.data;
     await recordOrganizationCreated(em, d);
-    await upsertMember(em, { userId: d.ownerId, orgId: d.orgId, email: d.ownerEmail, name: d.ownerName, role: 'owner' });
+    await upsertMember(em, {
+      userId: d.ownerId,
+      orgId: d.orgId,
+      email: d.ownerEmail,
+      name: d.ownerName,
+      role: 'owner',
+    });
   }),
   defineConsumer(Topics.organizationDeleted, async (event, { em }) => {
     await forgetOrganization(em, deps(), event.data.orgId);
@@ -20,12 +26,20 @@ export const createConsumers = (deps: () => TBillingDeps) => [
   defineConsumer(Topics.memberAdded, async (event, { em, logger }) => {
     const d = event.data;
     await upsertMember(em, { userId: d.userId, orgId: d.orgId, email: d.email, name: d.name, role: d.role });
-    await syncSeats(em, { ...deps(), logger }, { orgId: d.orgId, memberCount: d.memberCount, eventId: event.id });
+    await syncSeats(
+      em,
+      { ...deps(), logger },
+      { orgId: d.orgId, memberCount: d.memberCount, eventId: event.id },
+    );
   }),
   defineConsumer(Topics.memberRemoved, async (event, { em, logger }) => {
     const d = event.data;
     await removeMember(em, d.orgId, d.userId);
-    await syncSeats(em, { ...deps(), logger }, { orgId: d.orgId, memberCount: d.memberCount, eventId: event.id });
+    await syncSeats(
+      em,
+      { ...deps(), logger },
+      { orgId: d.orgId, memberCount: d.memberCount, eventId: event.id },
+    );
   }),
   defineConsumer(Topics.userDeleted, async (event, { em }) => {
     await forgetUser(em, event.data.userId);

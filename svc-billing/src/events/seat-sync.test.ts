@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 const quantityAtStripe = (subscriptionId: string) =>
-  Number((h.stripe.subscriptions.get(subscriptionId)!.items as { data: { quantity: number }[] }).data[0]!.quantity);
+  Number(
+    (h.stripe.subscriptions.get(subscriptionId)!.items as { data: { quantity: number }[] }).data[0]!.quantity,
+  );
 
 const seatUpdates = (subscriptionId: string) =>
   h.stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).filter((r) => r.params.items);
@@ -40,7 +42,9 @@ describe('seat sync', () => {
       proration_behavior: 'create_prorations',
     });
     expect(update!.idempotencyKey).toBe(`seats-${subscriptionId}-${added.id}`);
-    await waitFor(async () => (await h.bus.waitForEvents(Topics.subscriptionChanged, 41, 2)).at(-1)!.data.seats === 2);
+    await waitFor(
+      async () => (await h.bus.waitForEvents(Topics.subscriptionChanged, 41, 2)).at(-1)!.data.seats === 2,
+    );
     expect(h.bus.of(Topics.subscriptionChanged, 41).at(-1)!.data.monthlyDeckLimit).toBe(400);
 
     // Redelivery of the very same event, and a repeat of the same count under a new id: no Stripe call.
@@ -51,9 +55,20 @@ describe('seat sync', () => {
 
     await h.bus.publish(Topics.memberRemoved, { orgId: 41, userId: 2, memberCount: 1 });
     await waitFor(() => quantityAtStripe(subscriptionId) === 1);
-    const subscription = await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(41) });
-    await waitFor(async () =>
-      (await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(41) })).json().seats === 1,
+    const subscription = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/stripe/subscription',
+      headers: h.headersFor(41),
+    });
+    await waitFor(
+      async () =>
+        (
+          await h.svc.app.inject({
+            method: 'GET',
+            url: '/api/stripe/subscription',
+            headers: h.headersFor(41),
+          })
+        ).json().seats === 1,
     );
     expect(subscription.statusCode).toBe(200);
     expect(seatUpdates(subscriptionId)).toHaveLength(2);
@@ -63,13 +78,20 @@ describe('seat sync', () => {
     const sessionId = await h.startCheckout(44);
     await h.bus.publish(Topics.memberAdded, member(44, 5, 2));
     await waitFor(async () => {
-      const rows = (await h.svc.ctx.orm.em.fork().getConnection().execute('select member_count from organizations where id = 44')) as { member_count: number }[];
+      const rows = (await h.svc.ctx.orm.em
+        .fork()
+        .getConnection()
+        .execute('select member_count from organizations where id = 44')) as { member_count: number }[];
       return rows[0]?.member_count === 2;
     });
     const session = h.stripe.completeCheckout(sessionId); // created with quantity 1
     expect((await h.postWebhook(h.stripe.event('checkout.session.completed', session))).statusCode).toBe(200);
     expect(quantityAtStripe(String(session.subscription))).toBe(2);
-    const sub = await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(44) });
+    const sub = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/stripe/subscription',
+      headers: h.headersFor(44),
+    });
     expect(sub.json().seats).toBe(2);
   });
 
@@ -94,9 +116,12 @@ describe('seat sync', () => {
     expect(outcome).toBe('handled');
     expect(quantityAtStripe(subscriptionId)).toBe(2);
     const pending = async () =>
-      (await h.svc.ctx.orm.em.fork().getConnection().execute(`select count(*)::int as n from kit_outbox where topic = ?`, [
-        Topics.subscriptionChanged,
-      ])) as { n: number }[];
+      (await h.svc.ctx.orm.em
+        .fork()
+        .getConnection()
+        .execute(`select count(*)::int as n from kit_outbox where topic = ?`, [
+          Topics.subscriptionChanged,
+        ])) as { n: number }[];
     await new Promise((r) => setTimeout(r, 500));
     expect((await pending())[0]!.n).toBe(1);
 
@@ -124,7 +149,10 @@ describe('organization and user clean-up', () => {
     await waitFor(() => h.stripe.subscriptions.get(subscriptionId)!.status === 'canceled');
     const [cancel] = h.stripe.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`);
     expect(cancel!.idempotencyKey).toBe('cancel-org-43');
-    const members = (await h.svc.ctx.orm.em.fork().getConnection().execute('select count(*)::int as n from members where org_id = 43')) as { n: number }[];
+    const members = (await h.svc.ctx.orm.em
+      .fork()
+      .getConnection()
+      .execute('select count(*)::int as n from members where org_id = 43')) as { n: number }[];
     expect(members[0]!.n).toBe(0);
   });
 });

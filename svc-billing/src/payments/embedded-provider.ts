@@ -57,8 +57,7 @@ const subscriptionFromRow = (row: Record<string, unknown>): TProviderSubscriptio
 });
 
 export type TEmbeddedCheckoutOutcome =
-  | { ok: true; session: TProviderCheckoutSession; event: TPaymentEvent }
-  | { ok: false; message: string };
+  { ok: true; session: TProviderCheckoutSession; event: TPaymentEvent } | { ok: false; message: string };
 
 export type EmbeddedProvider = PaymentProvider & {
   kind: 'embedded';
@@ -99,7 +98,9 @@ export const createEmbeddedProvider = (options: {
          on conflict (idempotency_key) do nothing`,
         [newId('cus'), orgId, email, name, idempotencyKey],
       );
-      const row = await queryRow(fork, `select id from local_customers where idempotency_key = ?`, [idempotencyKey]);
+      const row = await queryRow(fork, `select id from local_customers where idempotency_key = ?`, [
+        idempotencyKey,
+      ]);
       return String(row!.id);
     },
     async createCheckoutSession(input: TCheckoutInput, idempotencyKey) {
@@ -158,7 +159,11 @@ export const createEmbeddedProvider = (options: {
         sets.push('cancel_at_period_end = ?');
         params.push(change.cancelAtPeriodEnd);
       }
-      if (sets.length > 0) await execute(fork, `update local_subscriptions set ${sets.join(', ')} where id = ?`, [...params, id]);
+      if (sets.length > 0)
+        await execute(fork, `update local_subscriptions set ${sets.join(', ')} where id = ?`, [
+          ...params,
+          id,
+        ]);
       const updated = await retrieveSubscription(id);
       if (!updated) throw new Error(`No such subscription: ${id}`);
       return updated;
@@ -183,17 +188,27 @@ export const createEmbeddedProvider = (options: {
       throw new Error('The embedded provider sends no webhooks: its pages call the handlers directly');
     },
     subscriptionUpdatedEvent(subscriptionId) {
-      return { id: newId('evt'), type: 'customer.subscription.updated', checkoutSession: null, subscriptionId };
+      return {
+        id: newId('evt'),
+        type: 'customer.subscription.updated',
+        checkoutSession: null,
+        subscriptionId,
+      };
     },
     async completeCheckout(sessionId, card) {
       const number = card.number.replace(/[\s-]/g, '');
       const known = TEST_CARDS[number];
-      if (!known) return { ok: false, message: 'Use one of the test card numbers, e.g. 4242 4242 4242 4242.' };
-      if (known.outcome === 'declined') return { ok: false, message: known.message ?? 'Your card was declined.' };
+      if (!known)
+        return { ok: false, message: 'Use one of the test card numbers, e.g. 4242 4242 4242 4242.' };
+      if (known.outcome === 'declined')
+        return { ok: false, message: known.message ?? 'Your card was declined.' };
       return options.orm.em.fork().transactional(async (tx) => {
-        const row = await queryRow(tx, `select * from local_checkout_sessions where id = ? for update`, [sessionId]);
+        const row = await queryRow(tx, `select * from local_checkout_sessions where id = ? for update`, [
+          sessionId,
+        ]);
         if (!row) return { ok: false as const, message: 'This checkout session does not exist.' };
-        if (row.status !== 'open') return { ok: false as const, message: 'This checkout session is no longer open.' };
+        if (row.status !== 'open')
+          return { ok: false as const, message: 'This checkout session is no longer open.' };
         let subscriptionId: string | null = null;
         let paymentStatus = 'paid';
         if (row.mode === 'subscription') {
@@ -228,12 +243,19 @@ export const createEmbeddedProvider = (options: {
            where id = ?`,
           [paymentStatus, subscriptionId, sessionId],
         );
-        const completed = (await queryRow(tx, `select * from local_checkout_sessions where id = ?`, [sessionId]))!;
+        const completed = (await queryRow(tx, `select * from local_checkout_sessions where id = ?`, [
+          sessionId,
+        ]))!;
         const session = sessionFromRow(completed, options.publicUrl);
         return {
           ok: true as const,
           session,
-          event: { id: newId('evt'), type: 'checkout.session.completed', checkoutSession: session, subscriptionId },
+          event: {
+            id: newId('evt'),
+            type: 'checkout.session.completed',
+            checkoutSession: session,
+            subscriptionId,
+          },
         };
       });
     },

@@ -68,11 +68,18 @@ export interface TPaymentEvent {
 
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'embedded';
-  createCustomer(input: { orgId: number; email: string; name: string }, idempotencyKey: string): Promise<string>;
+  createCustomer(
+    input: { orgId: number; email: string; name: string },
+    idempotencyKey: string,
+  ): Promise<string>;
   createCheckoutSession(input: TCheckoutInput, idempotencyKey: string): Promise<TProviderCheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<TProviderCheckoutSession | null>;
   retrieveSubscription(id: string): Promise<TProviderSubscription | null>;
-  updateSubscription(id: string, change: TSubscriptionChange, idempotencyKey: string): Promise<TProviderSubscription>;
+  updateSubscription(
+    id: string,
+    change: TSubscriptionChange,
+    idempotencyKey: string,
+  ): Promise<TProviderSubscription>;
   cancelSubscriptionNow(id: string, idempotencyKey: string): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** Verifies a webhook's signature and reduces it; throws on a forged or stale one. */

@@ -63,7 +63,12 @@ const invoiceSubscriptionId = (invoice: Stripe.Invoice): string | null => {
 };
 
 export const reduceStripeEvent = (event: Stripe.Event): TPaymentEvent => {
-  const reduced: TPaymentEvent = { id: event.id, type: event.type, checkoutSession: null, subscriptionId: null };
+  const reduced: TPaymentEvent = {
+    id: event.id,
+    type: event.type,
+    checkoutSession: null,
+    subscriptionId: null,
+  };
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -87,9 +92,12 @@ export const reduceStripeEvent = (event: Stripe.Event): TPaymentEvent => {
 };
 
 const isNotFound = (error: unknown) =>
-  error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing');
+  error instanceof Stripe.errors.StripeError &&
+  (error.statusCode === 404 || error.code === 'resource_missing');
 
-export const createStripeProvider = (options: TStripeProviderOptions): PaymentProvider & { stripe: Stripe } => {
+export const createStripeProvider = (
+  options: TStripeProviderOptions,
+): PaymentProvider & { stripe: Stripe } => {
   const stripe = new Stripe(options.secretKey, {
     host: options.host,
     port: options.port,
@@ -125,7 +133,9 @@ export const createStripeProvider = (options: TStripeProviderOptions): PaymentPr
             }
           : {
               mode: 'payment',
-              ...(input.customerId ? { customer: input.customerId } : { customer_email: input.customerEmail }),
+              ...(input.customerId
+                ? { customer: input.customerId }
+                : { customer_email: input.customerEmail }),
               line_items: [{ price: input.priceId, quantity: 1 }],
               success_url: input.successUrl,
               cancel_url: input.cancelUrl,
@@ -174,11 +184,19 @@ export const createStripeProvider = (options: TStripeProviderOptions): PaymentPr
       }
     },
     async createPortalSession(customerId, returnUrl) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
       return { url: session.url };
     },
     parseWebhook(rawBody, signature) {
-      const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      const event = stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        options.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
       return reduceStripeEvent(event);
     },
   };

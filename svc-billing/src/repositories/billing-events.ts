@@ -4,7 +4,12 @@ import { publishEvent } from '@dealflow/service-kit';
 import type { TBillingState } from './organization-repository.js';
 
 /** billing.subscription.changed, written to the outbox in the caller's transaction. */
-export const publishSubscriptionChanged = (em: EntityManager, orgId: number, state: TBillingState, actorId?: number) =>
+export const publishSubscriptionChanged = (
+  em: EntityManager,
+  orgId: number,
+  state: TBillingState,
+  actorId?: number,
+) =>
   publishEvent(em, {
     topic: Topics.subscriptionChanged,
     orgId,
@@ -26,7 +31,13 @@ export const publishSubscriptionChanged = (em: EntityManager, orgId: number, sta
 
 export const publishPurchaseCompleted = (
   em: EntityManager,
-  input: { orgId: number | null; userId: number; checkoutSessionId: string; amountTotal: number; currency: string },
+  input: {
+    orgId: number | null;
+    userId: number;
+    checkoutSessionId: string;
+    amountTotal: number;
+    currency: string;
+  },
 ) =>
   publishEvent(em, {
     topic: Topics.purchaseCompleted,

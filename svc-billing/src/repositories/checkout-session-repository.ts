@@ -13,10 +13,16 @@ export const insertCheckoutSession = (
     [record.id, record.orgId, record.userId, record.mode, record.plan, record.billingCycle],
   );
 
-export const findCheckoutSession = async (em: EntityManager, id: string, options: { lock?: boolean } = {}) => {
-  const row = await queryRow(em, `select * from checkout_sessions where id = ?${options.lock ? ' for update' : ''}`, [
-    id,
-  ]);
+export const findCheckoutSession = async (
+  em: EntityManager,
+  id: string,
+  options: { lock?: boolean } = {},
+) => {
+  const row = await queryRow(
+    em,
+    `select * from checkout_sessions where id = ?${options.lock ? ' for update' : ''}`,
+    [id],
+  );
   if (!row) return null;
   return {
     id: String(row.id),
@@ -37,8 +43,11 @@ export const markCheckoutCompleted = (em: EntityManager, id: string) =>
 
 /** Single use: true only for the first caller. */
 export const claimCheckoutForLogin = async (em: EntityManager, id: string) =>
-  (await execute(em, `update checkout_sessions set login_used_at = now() where id = ? and login_used_at is null`, [id])) ===
-  1;
+  (await execute(
+    em,
+    `update checkout_sessions set login_used_at = now() where id = ? and login_used_at is null`,
+    [id],
+  )) === 1;
 
 /** The one-time purchase is recorded once, whichever of webhook and auto-login sees it first. */
 export const claimPurchase = async (em: EntityManager, id: string) =>

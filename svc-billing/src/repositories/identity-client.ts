@@ -7,7 +7,10 @@ export interface IdentityClient {
   createSession(userId: number): Promise<z.infer<typeof ZInternalSessionResponse>>;
 }
 
-export const createIdentityClient = (options: { baseUrl: string; internalToken: string }): IdentityClient => ({
+export const createIdentityClient = (options: {
+  baseUrl: string;
+  internalToken: string;
+}): IdentityClient => ({
   async createSession(userId) {
     let response: Response;
     try {
@@ -18,7 +21,10 @@ export const createIdentityClient = (options: { baseUrl: string; internalToken: 
         signal: AbortSignal.timeout(5_000),
       });
     } catch {
-      throw new BillingError('IDENTITY_UNAVAILABLE', 'Could not reach the sign-in service. Please log in manually.');
+      throw new BillingError(
+        'IDENTITY_UNAVAILABLE',
+        'Could not reach the sign-in service. Please log in manually.',
+      );
     }
     if (response.status === 404) {
       throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'The account of this checkout no longer exists');
@@ -27,7 +33,8 @@ export const createIdentityClient = (options: { baseUrl: string; internalToken: 
       throw new BillingError('IDENTITY_UNAVAILABLE', `The sign-in service answered ${response.status}`);
     }
     const parsed = ZInternalSessionResponse.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new BillingError('IDENTITY_UNAVAILABLE', 'The sign-in service gave an invalid answer');
+    if (!parsed.success)
+      throw new BillingError('IDENTITY_UNAVAILABLE', 'The sign-in service gave an invalid answer');
     return parsed.data;
   },
 });

@@ -29,17 +29,25 @@ const fromRow = (row: Record<string, unknown>): BillingOrganization => ({
   updatedAt: toDate(row.updated_at) ?? new Date(),
 });
 
-export const findOrganization = async (em: EntityManager, orgId: number, options: { lock?: boolean } = {}) => {
-  const row = await queryRow(em, `select ${COLUMNS} from organizations where id = ?${options.lock ? ' for update' : ''}`, [
-    orgId,
-  ]);
+export const findOrganization = async (
+  em: EntityManager,
+  orgId: number,
+  options: { lock?: boolean } = {},
+) => {
+  const row = await queryRow(
+    em,
+    `select ${COLUMNS} from organizations where id = ?${options.lock ? ' for update' : ''}`,
+    [orgId],
+  );
   return row ? fromRow(row) : null;
 };
 
 export const findOrganizationByCustomer = async (em: EntityManager, customerId: string) => {
-  const row = await queryRow(em, `select ${COLUMNS} from organizations where stripe_customer_id = ? for update`, [
-    customerId,
-  ]);
+  const row = await queryRow(
+    em,
+    `select ${COLUMNS} from organizations where stripe_customer_id = ? for update`,
+    [customerId],
+  );
   return row ? fromRow(row) : null;
 };
 
@@ -63,7 +71,14 @@ export const ensureOrganization = async (
 
 export const recordOrganizationCreated = async (
   em: EntityManager,
-  input: { orgId: number; name: string; ownerId: number; ownerEmail: string; ownerName: string; memberCount: number },
+  input: {
+    orgId: number;
+    name: string;
+    ownerId: number;
+    ownerEmail: string;
+    ownerName: string;
+    memberCount: number;
+  },
 ) => {
   await execute(
     em,
@@ -72,15 +87,28 @@ export const recordOrganizationCreated = async (
      on conflict (id) do update set name = excluded.name, owner_id = excluded.owner_id,
        owner_email = excluded.owner_email, owner_name = excluded.owner_name,
        member_count = greatest(organizations.member_count, excluded.member_count), updated_at = now()`,
-    [input.orgId, input.name, input.ownerId, input.ownerEmail, input.ownerName, Math.max(input.memberCount, 1)],
+    [
+      input.orgId,
+      input.name,
+      input.ownerId,
+      input.ownerEmail,
+      input.ownerName,
+      Math.max(input.memberCount, 1),
+    ],
   );
 };
 
 export const setMemberCount = (em: EntityManager, orgId: number, memberCount: number) =>
-  execute(em, `update organizations set member_count = ?, updated_at = now() where id = ?`, [memberCount, orgId]);
+  execute(em, `update organizations set member_count = ?, updated_at = now() where id = ?`, [
+    memberCount,
+    orgId,
+  ]);
 
 export const setCustomer = (em: EntityManager, orgId: number, customerId: string) =>
-  execute(em, `update organizations set stripe_customer_id = ?, updated_at = now() where id = ?`, [customerId, orgId]);
+  execute(em, `update organizations set stripe_customer_id = ?, updated_at = now() where id = ?`, [
+    customerId,
+    orgId,
+  ]);
 
 export interface TBillingState {
   plan: TPlan;

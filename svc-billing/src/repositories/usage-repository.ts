@@ -4,7 +4,10 @@ import { execute, queryRows } from './sql.js';
 /** Calendar month in UTC, e.g. 2026-11. */
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
-export const addDeckProcessed = (em: EntityManager, input: { orgId: number; userId: number | null; month: string }) =>
+export const addDeckProcessed = (
+  em: EntityManager,
+  input: { orgId: number; userId: number | null; month: string },
+) =>
   execute(
     em,
     `insert into deck_usage (org_id, user_id, month, decks_processed) values (?, ?, ?, 1)

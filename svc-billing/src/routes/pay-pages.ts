@@ -3,7 +3,10 @@ import type { TProviderCheckoutSession, TProviderSubscription } from '../payment
 import type { TPriceRef } from '../plans.js';
 
 export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
 

@@ -26,7 +26,12 @@ const form = (fields: Record<string, string>) => ({
 
 describe('embedded payment provider', () => {
   it('walks checkout with a test card to a trial, auto-login and the same events; then the portal changes it', async () => {
-    const checkout = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: h.headersFor(61), payload: { plan: 'pro', billingCycle: 'annual' } });
+    const checkout = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      headers: h.headersFor(61),
+      payload: { plan: 'pro', billingCycle: 'annual' },
+    });
     expect(checkout.statusCode).toBe(200);
     const { url, sessionId } = checkout.json() as { url: string; sessionId: string };
     expect(url).toBe(`http://localhost:3000/pay/checkout/${sessionId}`);
@@ -35,52 +40,125 @@ describe('embedded payment provider', () => {
     expect(page.body).toContain('Pro plan, annual, 1 seat');
     expect(page.body).toContain('7-day free trial');
 
-    const declined = await h.svc.app.inject({ method: 'POST', url: new URL(url).pathname, ...form({ cardNumber: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' }) });
+    const declined = await h.svc.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      ...form({ cardNumber: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' }),
+    });
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('Your card was declined.');
-    expect((await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: { sessionId } })).statusCode).toBe(409);
+    expect(
+      (await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: { sessionId } }))
+        .statusCode,
+    ).toBe(409);
 
-    const paid = await h.svc.app.inject({ method: 'POST', url: new URL(url).pathname, ...form({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }) });
+    const paid = await h.svc.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      ...form({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }),
+    });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`http://localhost:3000/checkout/success?session_id=${sessionId}`);
     const [changed] = await h.bus.waitForEvents(Topics.subscriptionChanged, 61);
-    expect(changed!.data).toMatchObject({ plan: 'pro', billingCycle: 'annual', status: 'trialing', seats: 1, monthlyDeckLimit: 200 });
+    expect(changed!.data).toMatchObject({
+      plan: 'pro',
+      billingCycle: 'annual',
+      status: 'trialing',
+      seats: 1,
+      monthlyDeckLimit: 200,
+    });
 
-    const login = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: { sessionId } });
+    const login = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/auto-login',
+      payload: { sessionId },
+    });
     expect(login.statusCode).toBe(200);
-    expect((await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: { sessionId } })).statusCode).toBe(410);
+    expect(
+      (await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: { sessionId } }))
+        .statusCode,
+    ).toBe(410);
 
     // Seat sync goes through the embedded provider too.
-    await h.bus.publish(Topics.memberAdded, { orgId: 61, userId: 2, email: 'b@fund.example', name: 'B', role: 'member', memberCount: 2 });
+    await h.bus.publish(Topics.memberAdded, {
+      orgId: 61,
+      userId: 2,
+      email: 'b@fund.example',
+      name: 'B',
+      role: 'member',
+      memberCount: 2,
+    });
     await h.bus.waitForEvents(Topics.subscriptionChanged, 61, 2);
     expect(h.bus.of(Topics.subscriptionChanged, 61).at(-1)!.data.seats).toBe(2);
 
-    const portal = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/portal', headers: h.headersFor(61) });
+    const portal = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/portal',
+      headers: h.headersFor(61),
+    });
     const portalPath = new URL(portal.json().url as string).pathname;
     const portalPage = await h.svc.app.inject({ method: 'GET', url: portalPath });
     expect(portalPage.body).toContain('Cancel at period end');
     const cancel = await h.svc.app.inject({ method: 'POST', url: `${portalPath}/cancel`, ...form({}) });
     expect(cancel.statusCode).toBe(303);
-    const downgrade = await h.svc.app.inject({ method: 'POST', url: `${portalPath}/change`, ...form({ choice: 'basic:monthly' }) });
+    const downgrade = await h.svc.app.inject({
+      method: 'POST',
+      url: `${portalPath}/change`,
+      ...form({ choice: 'basic:monthly' }),
+    });
     expect(downgrade.statusCode).toBe(303);
-    const sub = (await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(61) })).json();
-    expect(sub).toMatchObject({ plan: 'basic', billingCycle: 'monthly', cancelAtPeriodEnd: true, seats: 2, amount: 60 });
-    const reactivate = await h.svc.app.inject({ method: 'POST', url: `${portalPath}/reactivate`, ...form({}) });
+    const sub = (
+      await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(61) })
+    ).json();
+    expect(sub).toMatchObject({
+      plan: 'basic',
+      billingCycle: 'monthly',
+      cancelAtPeriodEnd: true,
+      seats: 2,
+      amount: 60,
+    });
+    const reactivate = await h.svc.app.inject({
+      method: 'POST',
+      url: `${portalPath}/reactivate`,
+      ...form({}),
+    });
     expect(reactivate.statusCode).toBe(303);
     await h.bus.waitForEvents(Topics.subscriptionChanged, 61, 5);
-    expect(h.bus.of(Topics.subscriptionChanged, 61).at(-1)!.data).toMatchObject({ plan: 'basic', cancelAtPeriodEnd: false });
+    expect(h.bus.of(Topics.subscriptionChanged, 61).at(-1)!.data).toMatchObject({
+      plan: 'basic',
+      cancelAtPeriodEnd: false,
+    });
 
-    const forged = await h.svc.app.inject({ method: 'GET', url: portalPath.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
+    const forged = await h.svc.app.inject({
+      method: 'GET',
+      url: portalPath.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+    });
     expect(forged.statusCode).toBe(403);
   });
 
   it('sells the $50 licence with the local checkout and publishes purchase.completed', async () => {
-    const checkout = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: h.headersFor(62, 'member', 4) });
+    const checkout = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      headers: h.headersFor(62, 'member', 4),
+    });
     const { url, sessionId } = checkout.json() as { url: string; sessionId: string };
-    expect((await h.svc.app.inject({ method: 'GET', url: new URL(url).pathname })).body).toContain('Standard License');
-    const paid = await h.svc.app.inject({ method: 'POST', url: new URL(url).pathname, ...form({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }) });
+    expect((await h.svc.app.inject({ method: 'GET', url: new URL(url).pathname })).body).toContain(
+      'Standard License',
+    );
+    const paid = await h.svc.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      ...form({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }),
+    });
     expect(paid.statusCode).toBe(303);
     const [purchase] = await h.bus.waitForEvents(Topics.purchaseCompleted, 62);
-    expect(purchase!.data).toEqual({ orgId: 62, userId: 4, checkoutSessionId: sessionId, amountTotal: 5000, currency: 'usd' });
+    expect(purchase!.data).toEqual({
+      orgId: 62,
+      userId: 4,
+      checkoutSessionId: sessionId,
+      amountTotal: 5000,
+      currency: 'usd',
+    });
   });
 });

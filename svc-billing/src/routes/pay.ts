@@ -14,7 +14,11 @@ const parseForm = (body: unknown): Record<string, string> =>
  * The embedded provider's pages (/pay/*, routed by the gateway): its checkout and portal. Submitting them
  * changes the provider's objects and then runs the same handler a Stripe webhook runs, with the same events.
  */
-export async function registerPayRoutes(app: ServiceApp, deps: () => TBillingDeps, provider: EmbeddedProvider) {
+export async function registerPayRoutes(
+  app: ServiceApp,
+  deps: () => TBillingDeps,
+  provider: EmbeddedProvider,
+) {
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) =>
       done(null, body),
@@ -22,8 +26,13 @@ export async function registerPayRoutes(app: ServiceApp, deps: () => TBillingDep
 
     const loadCheckout = async (id: string) => {
       const session = await provider.retrieveCheckoutSession(id);
-      if (!session) throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'This checkout session does not exist');
-      const row = await queryRow(deps().orm.em.fork(), 'select price_id, quantity, cancel_url from local_checkout_sessions where id = ?', [id]);
+      if (!session)
+        throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'This checkout session does not exist');
+      const row = await queryRow(
+        deps().orm.em.fork(),
+        'select price_id, quantity, cancel_url from local_checkout_sessions where id = ?',
+        [id],
+      );
       return {
         session,
         price: provider.priceBook.findPrice(String(row?.price_id)),
@@ -43,18 +52,24 @@ export async function registerPayRoutes(app: ServiceApp, deps: () => TBillingDep
       const view = await loadCheckout(request.params.id);
       const outcome = await provider.completeCheckout(request.params.id, { number: form.cardNumber ?? '' });
       if (!outcome.ok) {
-        return reply.code(402).type('text/html; charset=utf-8').send(renderCheckoutPage({ ...view, error: outcome.message }));
+        return reply
+          .code(402)
+          .type('text/html; charset=utf-8')
+          .send(renderCheckoutPage({ ...view, error: outcome.message }));
       }
       await handlePaymentEvent(deps(), outcome.event);
-      const row = await queryRow(deps().orm.em.fork(), 'select success_url from local_checkout_sessions where id = ?', [
-        request.params.id,
-      ]);
+      const row = await queryRow(
+        deps().orm.em.fork(),
+        'select success_url from local_checkout_sessions where id = ?',
+        [request.params.id],
+      );
       return reply.redirect(String(row?.success_url), 303);
     });
 
     const loadPortal = async (token: string) => {
       const customerId = provider.verifyPortalToken(token);
-      if (!customerId) throw new BillingError('NOT_OWNER', 'This billing portal link is invalid or has expired');
+      if (!customerId)
+        throw new BillingError('NOT_OWNER', 'This billing portal link is invalid or has expired');
       const row = await queryRow(
         deps().orm.em.fork(),
         'select stripe_subscription_id from organizations where stripe_customer_id = ?',
@@ -62,46 +77,63 @@ export async function registerPayRoutes(app: ServiceApp, deps: () => TBillingDep
       );
       const subscriptionId = (row?.stripe_subscription_id as string | null) ?? null;
       const subscription = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
-      return { subscription, price: subscription?.priceId ? provider.priceBook.findPrice(subscription.priceId) : null };
+      return {
+        subscription,
+        price: subscription?.priceId ? provider.priceBook.findPrice(subscription.priceId) : null,
+      };
     };
 
-    scope.get<{ Params: { token: string }; Querystring: { notice?: string } }>('/pay/portal/:token', async (request, reply) => {
-      const view = await loadPortal(request.params.token);
-      return reply.type('text/html; charset=utf-8').send(
-        renderPortalPage({
-          ...view,
-          token: request.params.token,
-          returnUrl: `${deps().config.PUBLIC_URL}/billing`,
-          notice: typeof request.query.notice === 'string' ? request.query.notice.slice(0, 200) : undefined,
-        }),
-      );
-    });
-
-    scope.post<{ Params: { token: string; action: string } }>('/pay/portal/:token/:action', async (request, reply) => {
-      const { subscription } = await loadPortal(request.params.token);
-      if (!subscription) throw new BillingError('NO_SUBSCRIPTION', 'There is no subscription to change');
-      const form = parseForm(request.body);
-      let notice: string;
-      if (request.params.action === 'change') {
-        const [planRaw, cycleRaw] = (form.choice ?? '').split(':');
-        const plan = ZPaidPlan.safeParse(planRaw);
-        const cycle = ZBillingCycle.safeParse(cycleRaw);
-        if (!plan.success || !cycle.success) throw new BillingError('PLAN_UNKNOWN', 'Unknown plan or billing cycle');
-        await provider.updateSubscription(
-          subscription.id,
-          { priceId: provider.priceBook.subscriptionPriceId(plan.data, cycle.data) },
-          `portal-${subscription.id}-${Date.now()}`,
+    scope.get<{ Params: { token: string }; Querystring: { notice?: string } }>(
+      '/pay/portal/:token',
+      async (request, reply) => {
+        const view = await loadPortal(request.params.token);
+        return reply.type('text/html; charset=utf-8').send(
+          renderPortalPage({
+            ...view,
+            token: request.params.token,
+            returnUrl: `${deps().config.PUBLIC_URL}/billing`,
+            notice: typeof request.query.notice === 'string' ? request.query.notice.slice(0, 200) : undefined,
+          }),
         );
-        notice = 'Plan updated';
-      } else if (request.params.action === 'cancel' || request.params.action === 'reactivate') {
-        const cancel = request.params.action === 'cancel';
-        await provider.updateSubscription(subscription.id, { cancelAtPeriodEnd: cancel }, `portal-${subscription.id}-${Date.now()}`);
-        notice = cancel ? 'Subscription will cancel at the end of the period' : 'Subscription reactivated';
-      } else {
-        throw new BillingError('PLAN_UNKNOWN', 'Unknown portal action');
-      }
-      await handlePaymentEvent(deps(), provider.subscriptionUpdatedEvent(subscription.id));
-      return reply.redirect(`/pay/portal/${encodeURIComponent(request.params.token)}?notice=${encodeURIComponent(notice)}`, 303);
-    });
+      },
+    );
+
+    scope.post<{ Params: { token: string; action: string } }>(
+      '/pay/portal/:token/:action',
+      async (request, reply) => {
+        const { subscription } = await loadPortal(request.params.token);
+        if (!subscription) throw new BillingError('NO_SUBSCRIPTION', 'There is no subscription to change');
+        const form = parseForm(request.body);
+        let notice: string;
+        if (request.params.action === 'change') {
+          const [planRaw, cycleRaw] = (form.choice ?? '').split(':');
+          const plan = ZPaidPlan.safeParse(planRaw);
+          const cycle = ZBillingCycle.safeParse(cycleRaw);
+          if (!plan.success || !cycle.success)
+            throw new BillingError('PLAN_UNKNOWN', 'Unknown plan or billing cycle');
+          await provider.updateSubscription(
+            subscription.id,
+            { priceId: provider.priceBook.subscriptionPriceId(plan.data, cycle.data) },
+            `portal-${subscription.id}-${Date.now()}`,
+          );
+          notice = 'Plan updated';
+        } else if (request.params.action === 'cancel' || request.params.action === 'reactivate') {
+          const cancel = request.params.action === 'cancel';
+          await provider.updateSubscription(
+            subscription.id,
+            { cancelAtPeriodEnd: cancel },
+            `portal-${subscription.id}-${Date.now()}`,
+          );
+          notice = cancel ? 'Subscription will cancel at the end of the period' : 'Subscription reactivated';
+        } else {
+          throw new BillingError('PLAN_UNKNOWN', 'Unknown portal action');
+        }
+        await handlePaymentEvent(deps(), provider.subscriptionUpdatedEvent(subscription.id));
+        return reply.redirect(
+          `/pay/portal/${encodeURIComponent(request.params.token)}?notice=${encodeURIComponent(notice)}`,
+          303,
+        );
+      },
+    );
   });
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { billingRoutes, ZCheckoutBody } from '@dealflow/contracts';
-import { requireOrganization, requireOwner, requireSession, route, SESSION_COOKIE, type ServiceApp } from '@dealflow/service-kit';
+import {
+  requireOrganization,
+  requireOwner,
+  requireSession,
+  route,
+  SESSION_COOKIE,
+  type ServiceApp,
+} from '@dealflow/service-kit';
 import type { FastifyReply } from 'fastify';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
@@ -27,10 +34,14 @@ export function registerStripeRoutes(app: ServiceApp, deps: () => TBillingDeps) 
       if (identity.role !== 'owner') {
         throw new BillingError('NOT_OWNER', 'Only the organization owner can manage billing');
       }
-      const session = await createSubscriptionCheckout(deps(), { ...identity, orgId: identity.orgId }, {
-        plan: body.plan,
-        billingCycle: body.billingCycle,
-      });
+      const session = await createSubscriptionCheckout(
+        deps(),
+        { ...identity, orgId: identity.orgId },
+        {
+          plan: body.plan,
+          billingCycle: body.billingCycle,
+        },
+      );
       return { url: session.url ?? '', sessionId: session.id };
     }
     const session = await createPurchaseCheckout(deps(), identity);

@@ -11,10 +11,14 @@ afterAll(async () => {
 });
 
 const subscriptionOf = async (orgId: number) =>
-  (await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(orgId) })).json();
+  (
+    await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(orgId) })
+  ).json();
 
 const handledEvents = async () =>
-  (await h.svc.ctx.orm.em.fork().getConnection().execute('select id from payment_events')) as { id: string }[];
+  (await h.svc.ctx.orm.em.fork().getConnection().execute('select id from payment_events')) as {
+    id: string;
+  }[];
 
 describe('POST /webhooks/stripe', () => {
   it('handles checkout completed: the trialing Pro annual subscription is recorded and published with its deck limit', async () => {
@@ -46,7 +50,9 @@ describe('POST /webhooks/stripe', () => {
     await h.bus.waitForEvents(Topics.subscriptionChanged, 32, 2);
     await new Promise((r) => setTimeout(r, 500));
     expect(h.bus.of(Topics.subscriptionChanged, 32)).toHaveLength(2);
-    expect(h.stripe.requestsTo('GET', `/v1/subscriptions/${subscriptionId}`).length).toBe(retrievesBefore + 1);
+    expect(h.stripe.requestsTo('GET', `/v1/subscriptions/${subscriptionId}`).length).toBe(
+      retrievesBefore + 1,
+    );
     expect((await subscriptionOf(32)).cancelAtPeriodEnd).toBe(true);
   });
 
@@ -62,7 +68,11 @@ describe('POST /webhooks/stripe', () => {
     // Deliver the newer first, then the older one.
     await h.postWebhook(canceled);
     await h.postWebhook(upgraded);
-    expect(await subscriptionOf(33)).toMatchObject({ plan: 'pro', billingCycle: 'monthly', cancelAtPeriodEnd: true });
+    expect(await subscriptionOf(33)).toMatchObject({
+      plan: 'pro',
+      billingCycle: 'monthly',
+      cancelAtPeriodEnd: true,
+    });
 
     // An invoice.paid that arrives after the subscription was deleted does not resurrect it.
     Object.assign(sub, { status: 'canceled' });
@@ -80,8 +90,14 @@ describe('POST /webhooks/stripe', () => {
     const { subscriptionId } = await h.subscribe(34, 'pro', 'monthly');
     const sub = h.stripe.subscriptions.get(subscriptionId)!;
     const invoice = (status: string) =>
-      h.stripe.event(status, { id: 'in_test_34', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } } });
-    expect((await h.postWebhook(h.stripe.event('customer.subscription.trial_will_end', sub))).statusCode).toBe(200);
+      h.stripe.event(status, {
+        id: 'in_test_34',
+        object: 'invoice',
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+      });
+    expect(
+      (await h.postWebhook(h.stripe.event('customer.subscription.trial_will_end', sub))).statusCode,
+    ).toBe(200);
     sub.status = 'past_due';
     expect((await h.postWebhook(invoice('invoice.payment_failed'))).statusCode).toBe(200);
     expect((await subscriptionOf(34)).status).toBe('past_due');
@@ -94,20 +110,31 @@ describe('POST /webhooks/stripe', () => {
 
   it('refuses a forged signature with 400 and changes nothing', async () => {
     const before = await handledEvents();
-    const event = h.stripe.event('customer.subscription.updated', { id: 'sub_test_forged', object: 'subscription' });
+    const event = h.stripe.event('customer.subscription.updated', {
+      id: 'sub_test_forged',
+      object: 'subscription',
+    });
     const forged = await h.postWebhook(event, { secret: 'whsec_not_the_secret' });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe('Webhook signature verification failed');
     const garbage = await h.postWebhook(event, { signature: 't=1,v1=deadbeef' });
     expect(garbage.statusCode).toBe(400);
-    const none = await h.svc.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const none = await h.svc.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(none.statusCode).toBe(400);
     expect(await handledEvents()).toEqual(before);
   });
 
   it('refuses a signature older than 300 s (replay) with 400', async () => {
     const before = await handledEvents();
-    const event = h.stripe.event('customer.subscription.updated', { id: 'sub_test_stale', object: 'subscription' });
+    const event = h.stripe.event('customer.subscription.updated', {
+      id: 'sub_test_stale',
+      object: 'subscription',
+    });
     const stale = await h.postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(stale.statusCode).toBe(400);
     const fresh = await h.postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) - 200 });

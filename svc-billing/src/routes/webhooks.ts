@@ -13,7 +13,10 @@ export async function registerWebhookRoutes(app: ServiceApp, deps: () => TBillin
       const signature = request.headers['stripe-signature'];
       const { provider } = deps();
       if (provider.kind !== 'stripe') {
-        throw new BillingError('SIGNATURE_INVALID', 'Stripe is not configured: the embedded provider is in use');
+        throw new BillingError(
+          'SIGNATURE_INVALID',
+          'Stripe is not configured: the embedded provider is in use',
+        );
       }
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw new BillingError('SIGNATURE_INVALID', 'Missing Stripe-Signature header or body');

@@ -36,9 +36,10 @@ export async function applySubscription(
   options: { actorId?: number } = {},
 ): Promise<{ orgId: number; state: TBillingState; changed: boolean } | null> {
   const metadataOrgId = Number(subscription.metadata.orgId);
-  const orgId = Number.isInteger(metadataOrgId) && metadataOrgId > 0
-    ? metadataOrgId
-    : (await findOrganizationByCustomer(em, subscription.customerId))?.id;
+  const orgId =
+    Number.isInteger(metadataOrgId) && metadataOrgId > 0
+      ? metadataOrgId
+      : (await findOrganizationByCustomer(em, subscription.customerId))?.id;
   if (!orgId) return null;
   const org = await ensureOrganization(em, { orgId });
   if (org.deletedAt) return null;

@@ -27,14 +27,20 @@ export async function autoLogin(deps: TBillingDeps, sessionId: string) {
     throw new BillingError('CHECKOUT_SESSION_USED', 'This checkout session has already been used to sign in');
   }
   if (Date.now() - record.createdAt.getTime() > AUTO_LOGIN_WINDOW_MS) {
-    throw new BillingError('CHECKOUT_SESSION_USED', 'This checkout session is too old to sign in with; please log in');
+    throw new BillingError(
+      'CHECKOUT_SESSION_USED',
+      'This checkout session is too old to sign in with; please log in',
+    );
   }
   const session = await deps.provider.retrieveCheckoutSession(sessionId);
   if (!session || session.metadata.userId !== String(record.userId)) {
     throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'Unknown checkout session');
   }
   if (session.status !== 'complete') {
-    throw new BillingError('CHECKOUT_SESSION_UNPAID', 'The payment for this checkout session is not complete');
+    throw new BillingError(
+      'CHECKOUT_SESSION_UNPAID',
+      'The payment for this checkout session is not complete',
+    );
   }
   const subscription =
     session.mode === 'subscription' && session.subscriptionId
@@ -43,12 +49,18 @@ export async function autoLogin(deps: TBillingDeps, sessionId: string) {
   const isPaid =
     session.paymentStatus === 'paid' || (subscription !== null && PAID_STATUSES.has(subscription.status));
   if (!isPaid) {
-    throw new BillingError('CHECKOUT_SESSION_UNPAID', 'The payment for this checkout session is not complete');
+    throw new BillingError(
+      'CHECKOUT_SESSION_UNPAID',
+      'The payment for this checkout session is not complete',
+    );
   }
 
   return em.transactional(async (tx) => {
     if (!(await claimCheckoutForLogin(tx, sessionId))) {
-      throw new BillingError('CHECKOUT_SESSION_USED', 'This checkout session has already been used to sign in');
+      throw new BillingError(
+        'CHECKOUT_SESSION_USED',
+        'This checkout session has already been used to sign in',
+      );
     }
     // The webhook may not have arrived yet: apply what the provider says now (idempotent with the webhook).
     await completeCheckout(tx, session);

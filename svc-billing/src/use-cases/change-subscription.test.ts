@@ -11,7 +11,12 @@ afterAll(async () => {
 });
 
 const change = (orgId: number, payload: object) =>
-  h.svc.app.inject({ method: 'PATCH', url: '/api/stripe/subscription', headers: h.headersFor(orgId), payload });
+  h.svc.app.inject({
+    method: 'PATCH',
+    url: '/api/stripe/subscription',
+    headers: h.headersFor(orgId),
+    payload,
+  });
 
 describe('PATCH /api/stripe/subscription and usage', () => {
   it('upgrades, downgrades, cancels at period end and reactivates, ending in the same state as Stripe', async () => {
@@ -24,9 +29,16 @@ describe('PATCH /api/stripe/subscription and usage', () => {
 
     const upgraded = await change(51, { plan: 'pro', billingCycle: 'annual' });
     expect(upgraded.statusCode).toBe(200);
-    expect(upgraded.json()).toMatchObject({ plan: 'pro', planLabel: 'Professional', billingCycle: 'annual', pricePerSeat: 480 });
+    expect(upgraded.json()).toMatchObject({
+      plan: 'pro',
+      planLabel: 'Professional',
+      billingCycle: 'annual',
+      pricePerSeat: 480,
+    });
     expect(atStripe()).toEqual({ price: 'price_pro_annual', cancelAtPeriodEnd: false });
-    expect(h.stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).at(-1)!.params.proration_behavior).toBe('create_prorations');
+    expect(
+      h.stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).at(-1)!.params.proration_behavior,
+    ).toBe('create_prorations');
 
     const canceled = await change(51, { cancelAtPeriodEnd: true });
     expect(canceled.json()).toMatchObject({ plan: 'pro', cancelAtPeriodEnd: true });
@@ -40,7 +52,11 @@ describe('PATCH /api/stripe/subscription and usage', () => {
     expect(atStripe()).toEqual({ price: 'price_basic_annual', cancelAtPeriodEnd: false });
 
     const events = await h.bus.waitForEvents(Topics.subscriptionChanged, 51, 5);
-    expect(events.at(-1)!.data).toMatchObject({ plan: 'basic', billingCycle: 'annual', monthlyDeckLimit: 100 });
+    expect(events.at(-1)!.data).toMatchObject({
+      plan: 'basic',
+      billingCycle: 'annual',
+      monthlyDeckLimit: 100,
+    });
   });
 
   it('refuses an unknown plan, an empty change and a change without a subscription', async () => {
@@ -53,17 +69,53 @@ describe('PATCH /api/stripe/subscription and usage', () => {
 
   it('counts decks per user per calendar month against plan limit x seats', async () => {
     await h.subscribe(52, 'pro', 'monthly');
-    await h.bus.publish(Topics.memberAdded, { orgId: 52, userId: 7, email: 'g@fund.example', name: 'Grace', role: 'member', memberCount: 2 });
+    await h.bus.publish(Topics.memberAdded, {
+      orgId: 52,
+      userId: 7,
+      email: 'g@fund.example',
+      name: 'Grace',
+      role: 'member',
+      memberCount: 2,
+    });
     const now = new Date().toISOString();
-    for (const [userId, outcome] of [[7, 'completed'], [7, 'not_added_missing_domain'], [1, 'completed'], [7, 'failed']] as const) {
-      await h.bus.publish(Topics.deckProcessed, { orgId: 52, emailId: Math.floor(Math.random() * 1e6) + 1, userId, processedAt: now, outcome });
+    for (const [userId, outcome] of [
+      [7, 'completed'],
+      [7, 'not_added_missing_domain'],
+      [1, 'completed'],
+      [7, 'failed'],
+    ] as const) {
+      await h.bus.publish(Topics.deckProcessed, {
+        orgId: 52,
+        emailId: Math.floor(Math.random() * 1e6) + 1,
+        userId,
+        processedAt: now,
+        outcome,
+      });
     }
-    await h.bus.publish(Topics.deckProcessed, { orgId: 52, emailId: 9, userId: 7, processedAt: '2020-01-15T00:00:00.000Z', outcome: 'completed' });
+    await h.bus.publish(Topics.deckProcessed, {
+      orgId: 52,
+      emailId: 9,
+      userId: 7,
+      processedAt: '2020-01-15T00:00:00.000Z',
+      outcome: 'completed',
+    });
     await expect
-      .poll(async () => (await h.svc.app.inject({ method: 'GET', url: '/api/stripe/usage', headers: h.headersFor(52) })).json().totalDecksProcessed, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            await h.svc.app.inject({ method: 'GET', url: '/api/stripe/usage', headers: h.headersFor(52) })
+          ).json().totalDecksProcessed,
+        { timeout: 15_000 },
+      )
       .toBe(3);
-    const usage = (await h.svc.app.inject({ method: 'GET', url: '/api/stripe/usage', headers: h.headersFor(52) })).json();
+    const usage = (
+      await h.svc.app.inject({ method: 'GET', url: '/api/stripe/usage', headers: h.headersFor(52) })
+    ).json();
     expect(usage.limit).toBe(400);
-    expect(usage.usageRecords[0]).toMatchObject({ userId: 7, user: { name: 'Grace', email: 'g@fund.example' }, decksProcessed: 2 });
+    expect(usage.usageRecords[0]).toMatchObject({
+      userId: 7,
+      user: { name: 'Grace', email: 'g@fund.example' },
+      decksProcessed: 2,
+    });
   });
 });

@@ -17,7 +17,12 @@ export interface TSubscriptionChoice {
  * first and billing copies the provider's answer, so both sides end in the same state (the webhook that
  * follows finds nothing left to change).
  */
-export async function changeSubscription(deps: TBillingDeps, orgId: number, choice: TSubscriptionChoice, actorId?: number) {
+export async function changeSubscription(
+  deps: TBillingDeps,
+  orgId: number,
+  choice: TSubscriptionChoice,
+  actorId?: number,
+) {
   const org = await findOrganization(deps.orm.em.fork(), orgId);
   if (!org?.stripeSubscriptionId || org.plan === 'free' || org.status === 'canceled') {
     throw new BillingError('NO_SUBSCRIPTION', 'The organization has no subscription to change');
@@ -26,12 +31,17 @@ export async function changeSubscription(deps: TBillingDeps, orgId: number, choi
   const billingCycle = choice.billingCycle ?? org.billingCycle ?? 'monthly';
   const priceId = deps.priceBook.subscriptionPriceId(plan, billingCycle);
   const key = createHash('sha256')
-    .update(JSON.stringify({ orgId, priceId, c: choice.cancelAtPeriodEnd, t: Math.floor(Date.now() / 60_000) }))
+    .update(
+      JSON.stringify({ orgId, priceId, c: choice.cancelAtPeriodEnd, t: Math.floor(Date.now() / 60_000) }),
+    )
     .digest('hex')
     .slice(0, 32);
   const subscription = await deps.provider.updateSubscription(
     org.stripeSubscriptionId,
-    { priceId, ...(choice.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: choice.cancelAtPeriodEnd } : {}) },
+    {
+      priceId,
+      ...(choice.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: choice.cancelAtPeriodEnd } : {}),
+    },
     `change-${key}`,
   );
   await deps.orm.em.fork().transactional(async (tx) => {

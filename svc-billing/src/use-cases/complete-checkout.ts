@@ -22,7 +22,11 @@ export async function completeCheckout(em: EntityManager, session: TProviderChec
     const org = await ensureOrganization(em, { orgId: record.orgId });
     if (!org.stripeCustomerId) await setCustomer(em, record.orgId, session.customerId);
   }
-  if (session.mode === 'payment' && session.paymentStatus === 'paid' && (await claimPurchase(em, session.id))) {
+  if (
+    session.mode === 'payment' &&
+    session.paymentStatus === 'paid' &&
+    (await claimPurchase(em, session.id))
+  ) {
     publishPurchaseCompleted(em, {
       orgId: record.orgId,
       userId: record.userId,

@@ -31,7 +31,11 @@ async function ensureCustomer(deps: TBillingDeps, identity: Identity & { orgId: 
   );
   if (org.stripeCustomerId) return org;
   const customerId = await deps.provider.createCustomer(
-    { orgId: org.id, email: org.ownerEmail ?? identity.email, name: org.name || (org.ownerName ?? identity.name) },
+    {
+      orgId: org.id,
+      email: org.ownerEmail ?? identity.email,
+      name: org.name || (org.ownerName ?? identity.name),
+    },
     `customer-org-${org.id}`,
   );
   await setCustomer(em, org.id, customerId);
@@ -83,7 +87,10 @@ export async function createSubscriptionCheckout(
 }
 
 /** The one-time $50 template licence (payment mode) for the signed-in user. */
-export async function createPurchaseCheckout(deps: TBillingDeps, identity: Identity): Promise<TProviderCheckoutSession> {
+export async function createPurchaseCheckout(
+  deps: TBillingDeps,
+  identity: Identity,
+): Promise<TProviderCheckoutSession> {
   const customerId =
     identity.orgId !== null && identity.role === 'owner'
       ? (await ensureCustomer(deps, identity as Identity & { orgId: number })).stripeCustomerId
@@ -97,7 +104,11 @@ export async function createPurchaseCheckout(deps: TBillingDeps, identity: Ident
       priceId: deps.priceBook.templatePriceId,
       successUrl,
       cancelUrl,
-      metadata: { orgId: identity.orgId === null ? '' : String(identity.orgId), userId: String(identity.userId), purpose: 'template' },
+      metadata: {
+        orgId: identity.orgId === null ? '' : String(identity.orgId),
+        userId: String(identity.userId),
+        purpose: 'template',
+      },
     },
     `checkout-template-${identity.userId}-${windowOf()}`,
   );

@@ -5,7 +5,11 @@ import { removeOrganizationMembers, removeUser } from '../repositories/member-re
 import { deleteOrganizationUsage } from '../repositories/usage-repository.js';
 
 /** identity.organization.deleted: stop charging at once and drop the read model and usage. */
-export async function forgetOrganization(em: EntityManager, deps: Pick<TBillingDeps, 'provider'>, orgId: number) {
+export async function forgetOrganization(
+  em: EntityManager,
+  deps: Pick<TBillingDeps, 'provider'>,
+  orgId: number,
+) {
   const org = await findOrganization(em, orgId, { lock: true });
   if (org?.stripeSubscriptionId && org.status !== 'canceled') {
     await deps.provider.cancelSubscriptionNow(org.stripeSubscriptionId, `cancel-org-${orgId}`);

@@ -5,7 +5,11 @@ import { findOrganization } from '../repositories/organization-repository.js';
 import { listUsage, monthOf } from '../repositories/usage-repository.js';
 
 /** Decks processed this calendar month per user; limit = plan limit x seats. */
-export async function getUsage(em: EntityManager, orgId: number, now = new Date()): Promise<z.infer<typeof ZUsage>> {
+export async function getUsage(
+  em: EntityManager,
+  orgId: number,
+  now = new Date(),
+): Promise<z.infer<typeof ZUsage>> {
   const month = monthOf(now);
   const [org, rows] = await Promise.all([findOrganization(em, orgId), listUsage(em, orgId, month)]);
   return {

@@ -19,7 +19,8 @@ export async function handlePaymentEvent(
 ): Promise<TPaymentEventOutcome> {
   return deps.orm.em.fork().transactional(async (tx) => {
     // A duplicate stops here, before any call to the provider.
-    if (!(await recordPaymentEventAndLock(tx, event.id, event.type, event.subscriptionId))) return 'duplicate';
+    if (!(await recordPaymentEventAndLock(tx, event.id, event.type, event.subscriptionId)))
+      return 'duplicate';
     if (event.checkoutSession) await completeCheckout(tx, event.checkoutSession);
     if (event.subscriptionId) {
       const subscription = await deps.provider.retrieveSubscription(event.subscriptionId);
@@ -27,9 +28,14 @@ export async function handlePaymentEvent(
       // Members who joined between the start of checkout and its completion are billed from the start.
       if (applied && event.type === 'checkout.session.completed') {
         const org = await findOrganization(tx, applied.orgId);
-        if (org) await syncSeats(tx, deps, { orgId: org.id, memberCount: org.memberCount, eventId: event.id });
+        if (org)
+          await syncSeats(tx, deps, { orgId: org.id, memberCount: org.memberCount, eventId: event.id });
       }
-      if (!subscription) deps.logger.warn({ eventId: event.id, subscriptionId: event.subscriptionId }, 'subscription not found at provider');
+      if (!subscription)
+        deps.logger.warn(
+          { eventId: event.id, subscriptionId: event.subscriptionId },
+          'subscription not found at provider',
+        );
     }
     if (event.type === 'customer.subscription.trial_will_end') {
       deps.logger.info({ subscriptionId: event.subscriptionId }, 'trial ends in 3 days');

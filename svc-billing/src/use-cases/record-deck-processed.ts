@@ -7,5 +7,9 @@ export async function recordDeckProcessed(
   input: { orgId: number; userId: number | null; processedAt: string; outcome: string },
 ) {
   if (input.outcome === 'failed') return;
-  await addDeckProcessed(em, { orgId: input.orgId, userId: input.userId, month: monthOf(new Date(input.processedAt)) });
+  await addDeckProcessed(em, {
+    orgId: input.orgId,
+    userId: input.userId,
+    month: monthOf(new Date(input.processedAt)),
+  });
 }

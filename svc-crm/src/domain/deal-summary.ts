@@ -11,10 +11,14 @@ export function createDealName(companyName: string, data: TExtractedData): strin
 }
 
 /** The note attached to a deal: the extracted summary in plain text (Affinity notes are plain text). */
-export function createDealSummary(data: TExtractedData, context: { fromEmail: string; subject: string | null; deckLinks: string[] }): string {
+export function createDealSummary(
+  data: TExtractedData,
+  context: { fromEmail: string; subject: string | null; deckLinks: string[] },
+): string {
   const lines: string[] = [];
   const add = (label: string, value: string | number | null | undefined) => {
-    if (value !== null && value !== undefined && String(value).trim() !== '') lines.push(`${label}: ${String(value).trim()}`);
+    if (value !== null && value !== undefined && String(value).trim() !== '')
+      lines.push(`${label}: ${String(value).trim()}`);
   };
   add('Company', data.companyName ?? UNKNOWN_COMPANY);
   add('Industry', data.industry ?? 'Unknown industry');
@@ -24,7 +28,14 @@ export function createDealSummary(data: TExtractedData, context: { fromEmail: st
   add('Funding round', data.fundingRound);
   add('Funding amount', data.fundingAmount);
   for (const [key, value] of Object.entries(data.metrics)) add(`Metric ${key}`, value);
-  const contact = [data.contactInfo.name, data.contactInfo.position, data.contactInfo.email, data.contactInfo.phone].filter(Boolean).join(', ');
+  const contact = [
+    data.contactInfo.name,
+    data.contactInfo.position,
+    data.contactInfo.email,
+    data.contactInfo.phone,
+  ]
+    .filter(Boolean)
+    .join(', ');
   add('Contact', contact);
   add('Sender', context.fromEmail);
   add('Subject', context.subject);

@@ -9,7 +9,11 @@ import { deleteOrganizationData } from '../use-cases/delete-organization-data.js
 export function createConsumers(deps: { provider: CrmProvider; publicUrl: string }) {
   return [
     defineConsumer(Topics.deckExtracted, async (event, { em, logger }) => {
-      await createDealFromDeck(em, event.data, { provider: deps.provider, publicUrl: deps.publicUrl, logger });
+      await createDealFromDeck(em, event.data, {
+        provider: deps.provider,
+        publicUrl: deps.publicUrl,
+        logger,
+      });
     }),
     defineConsumer(Topics.subscriptionChanged, async (event, { em }) => {
       await updateOrganizationPlan(em, event.data);

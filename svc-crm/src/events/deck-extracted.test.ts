@@ -25,7 +25,11 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
     expect(created!.data).toMatchObject({ orgId: 11, emailId: deck.emailId, provider: 'builtin' });
     expect(created!.data.dealUrl).toBe(`${PUBLIC_URL}/processed-emails?deal=${created!.data.dealId}`);
 
-    const response = await crm.svc.app.inject({ method: 'GET', url: `/api/deals/by-email/${deck.emailId}`, headers: crm.headersFor(11, 'member') });
+    const response = await crm.svc.app.inject({
+      method: 'GET',
+      url: `/api/deals/by-email/${deck.emailId}`,
+      headers: crm.headersFor(11, 'member'),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: created!.data.dealId,
@@ -37,10 +41,18 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
     });
     expect(response.json().notes).toContain('Funding round: Seed');
 
-    const byId = await crm.svc.app.inject({ method: 'GET', url: `/api/deals/${created!.data.dealId}`, headers: crm.headersFor(11) });
+    const byId = await crm.svc.app.inject({
+      method: 'GET',
+      url: `/api/deals/${created!.data.dealId}`,
+      headers: crm.headersFor(11),
+    });
     expect(byId.json()).toMatchObject({ emailId: deck.emailId });
 
-    const otherOrg = await crm.svc.app.inject({ method: 'GET', url: `/api/deals/by-email/${deck.emailId}`, headers: crm.headersFor(12) });
+    const otherOrg = await crm.svc.app.inject({
+      method: 'GET',
+      url: `/api/deals/by-email/${deck.emailId}`,
+      headers: crm.headersFor(12),
+    });
     expect(otherOrg.statusCode).toBe(404);
     expect(otherOrg.json()).toEqual({ message: 'No CRM deal exists for this record' });
   });
@@ -52,9 +64,17 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
       headers: { 'x-auth-bypass': 'true', 'x-user-id': '1' },
     });
     expect(anonymous.statusCode).toBe(401);
-    const noOrg = await crm.svc.app.inject({ method: 'GET', url: '/api/deals/by-email/1', headers: crm.headersFor(null) });
+    const noOrg = await crm.svc.app.inject({
+      method: 'GET',
+      url: '/api/deals/by-email/1',
+      headers: crm.headersFor(null),
+    });
     expect(noOrg.statusCode).toBe(403);
-    const badId = await crm.svc.app.inject({ method: 'GET', url: '/api/deals/by-email/abc', headers: crm.headersFor(11) });
+    const badId = await crm.svc.app.inject({
+      method: 'GET',
+      url: '/api/deals/by-email/abc',
+      headers: crm.headersFor(11),
+    });
     expect(badId.statusCode).toBe(400);
   });
 
@@ -75,10 +95,18 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
 
   it('keeps one company per domain: a second deck of the same company is a second deal of that company', async () => {
     const first = createDeckExtracted({ orgId: 31 });
-    const second = createDeckExtracted({ orgId: 31, fromEmail: 'cto@orbital-labs.com', extractedData: { website: 'orbital-labs.com/en', fundingRound: 'Series A' } });
+    const second = createDeckExtracted({
+      orgId: 31,
+      fromEmail: 'cto@orbital-labs.com',
+      extractedData: { website: 'orbital-labs.com/en', fundingRound: 'Series A' },
+    });
     await crm.bus.publish(Topics.deckExtracted, first);
     await crm.bus.publish(Topics.deckExtracted, second);
-    await waitFor(() => crm.bus.of(Topics.dealCreated, second.emailId).length === 1 && crm.bus.of(Topics.dealCreated, first.emailId).length === 1);
+    await waitFor(
+      () =>
+        crm.bus.of(Topics.dealCreated, second.emailId).length === 1 &&
+        crm.bus.of(Topics.dealCreated, first.emailId).length === 1,
+    );
     expect(await countCompanies(31)).toBe(1);
     expect(await countDeals(31)).toBe(2);
     const [a] = crm.bus.of(Topics.dealCreated, first.emailId);
@@ -87,36 +115,67 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
   });
 
   it('rejects a deck with no website from a free-mail sender as missing_domain', async () => {
-    const deck = createDeckExtracted({ orgId: 41, fromEmail: 'founder@gmail.com', extractedData: { website: null } });
+    const deck = createDeckExtracted({
+      orgId: 41,
+      fromEmail: 'founder@gmail.com',
+      extractedData: { website: null },
+    });
     await crm.bus.publish(Topics.deckExtracted, deck);
     const [rejected] = await crm.bus.waitForEvents(Topics.dealRejected, deck.emailId);
     expect(rejected!.data).toMatchObject({ orgId: 41, emailId: deck.emailId, reason: 'missing_domain' });
     expect(await countDeals(41)).toBe(0);
-    const response = await crm.svc.app.inject({ method: 'GET', url: `/api/deals/by-email/${deck.emailId}`, headers: crm.headersFor(41) });
+    const response = await crm.svc.app.inject({
+      method: 'GET',
+      url: `/api/deals/by-email/${deck.emailId}`,
+      headers: crm.headersFor(41),
+    });
     expect(response.statusCode).toBe(404);
   });
 
   it("uses a company sender's domain when the deck names no website", async () => {
-    const deck = createDeckExtracted({ orgId: 51, fromEmail: 'ceo@quantum-bakery.io', extractedData: { website: null, companyName: null } });
+    const deck = createDeckExtracted({
+      orgId: 51,
+      fromEmail: 'ceo@quantum-bakery.io',
+      extractedData: { website: null, companyName: null },
+    });
     await crm.bus.publish(Topics.deckExtracted, deck);
     await waitFor(() => crm.bus.of(Topics.dealCreated, deck.emailId).length === 1);
-    const response = await crm.svc.app.inject({ method: 'GET', url: `/api/deals/by-email/${deck.emailId}`, headers: crm.headersFor(51) });
+    const response = await crm.svc.app.inject({
+      method: 'GET',
+      url: `/api/deals/by-email/${deck.emailId}`,
+      headers: crm.headersFor(51),
+    });
     expect(response.json()).toMatchObject({ domain: 'quantum-bakery.io', companyName: 'quantum-bakery.io' });
   });
 
   it('a free-mail sender with a website in the deck still gets a deal under the website domain', async () => {
-    const deck = createDeckExtracted({ orgId: 52, fromEmail: 'founder@outlook.com', extractedData: { website: 'www.tidal-grid.energy' } });
+    const deck = createDeckExtracted({
+      orgId: 52,
+      fromEmail: 'founder@outlook.com',
+      extractedData: { website: 'www.tidal-grid.energy' },
+    });
     await crm.bus.publish(Topics.deckExtracted, deck);
     await waitFor(() => crm.bus.of(Topics.dealCreated, deck.emailId).length === 1);
-    const response = await crm.svc.app.inject({ method: 'GET', url: `/api/deals/by-email/${deck.emailId}`, headers: crm.headersFor(52) });
+    const response = await crm.svc.app.inject({
+      method: 'GET',
+      url: `/api/deals/by-email/${deck.emailId}`,
+      headers: crm.headersFor(52),
+    });
     expect(response.json()).toMatchObject({ domain: 'tidal-grid.energy' });
   });
 
   it('a missing-domain record retried with a website gets its deal', async () => {
-    const deck = createDeckExtracted({ orgId: 53, fromEmail: 'x@yahoo.com', extractedData: { website: null } });
+    const deck = createDeckExtracted({
+      orgId: 53,
+      fromEmail: 'x@yahoo.com',
+      extractedData: { website: null },
+    });
     await crm.bus.publish(Topics.deckExtracted, deck);
     await waitFor(() => crm.bus.of(Topics.dealRejected, deck.emailId).length === 1);
-    await crm.bus.publish(Topics.deckExtracted, { ...deck, extractedData: { ...deck.extractedData, website: 'https://late-site.com' } });
+    await crm.bus.publish(Topics.deckExtracted, {
+      ...deck,
+      extractedData: { ...deck.extractedData, website: 'https://late-site.com' },
+    });
     await waitFor(() => crm.bus.of(Topics.dealCreated, deck.emailId).length === 1);
     expect(await countDeals(53)).toBe(1);
   });
@@ -126,7 +185,11 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
     const kept = createDeckExtracted({ orgId: 62 });
     await crm.bus.publish(Topics.deckExtracted, deck);
     await crm.bus.publish(Topics.deckExtracted, kept);
-    await waitFor(() => crm.bus.of(Topics.dealCreated, deck.emailId).length === 1 && crm.bus.of(Topics.dealCreated, kept.emailId).length === 1);
+    await waitFor(
+      () =>
+        crm.bus.of(Topics.dealCreated, deck.emailId).length === 1 &&
+        crm.bus.of(Topics.dealCreated, kept.emailId).length === 1,
+    );
     await crm.bus.publish(Topics.organizationDeleted, { orgId: 61 });
     await waitFor(async () => (await countDeals(61)) === 0 && (await countCompanies(61)) === 0);
     expect(await countDeals(62)).toBe(1);

@@ -57,6 +57,8 @@ export class Migration20261121000000 extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists "crm_deck_analysis", "crm_deck", "crm_deal", "crm_company", "crm_organization_plan" cascade;');
+    this.addSql(
+      'drop table if exists "crm_deck_analysis", "crm_deck", "crm_deal", "crm_company", "crm_organization_plan" cascade;',
+    );
   }
 }

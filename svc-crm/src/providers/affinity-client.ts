@@ -68,7 +68,12 @@ export function createAffinityClient(options: AffinityClientOptions) {
   const authorization = `Basic ${Buffer.from(`:${options.apiKey}`).toString('base64')}`;
   const baseUrl = options.baseUrl.replace(/\/$/, '');
 
-  async function request<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       await waitForSlot();
       let response: Response;
@@ -84,24 +89,33 @@ export function createAffinityClient(options: AffinityClientOptions) {
           signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });
       } catch (error) {
-        if (attempt >= maxAttempts) throw new AffinityApiError(`Affinity unreachable: ${(error as Error).message}`, 0);
+        if (attempt >= maxAttempts)
+          throw new AffinityApiError(`Affinity unreachable: ${(error as Error).message}`, 0);
         await sleep(250 * 2 ** attempt);
         continue;
       }
       if (response.status === 429 || response.status >= 500) {
         await response.body?.cancel();
         if (attempt >= maxAttempts) {
-          throw new AffinityApiError(`Affinity answered ${response.status} after ${attempt} attempts`, response.status);
+          throw new AffinityApiError(
+            `Affinity answered ${response.status} after ${attempt} attempts`,
+            response.status,
+          );
         }
         const retryAfter = parseRetryAfterMs(response.headers.get('retry-after'));
         const resetSeconds = Number(response.headers.get('x-ratelimit-limit-user-reset'));
-        const waitMs = retryAfter ?? (Number.isFinite(resetSeconds) && resetSeconds > 0 ? resetSeconds * 1000 : 500 * 2 ** attempt);
+        const waitMs =
+          retryAfter ??
+          (Number.isFinite(resetSeconds) && resetSeconds > 0 ? resetSeconds * 1000 : 500 * 2 ** attempt);
         await sleep(Math.min(waitMs, maxRetryWaitMs));
         continue;
       }
       const text = await response.text();
       if (!response.ok) {
-        throw new AffinityApiError(`Affinity ${method} ${path.split('?')[0]} answered ${response.status}: ${text.slice(0, 200)}`, response.status);
+        throw new AffinityApiError(
+          `Affinity ${method} ${path.split('?')[0]} answered ${response.status}: ${text.slice(0, 200)}`,
+          response.status,
+        );
       }
       return schema.parse(JSON.parse(text));
     }
@@ -110,13 +124,23 @@ export function createAffinityClient(options: AffinityClientOptions) {
   return {
     /** GET /organizations?term=<domain>: the organization whose domain matches exactly, if any. */
     async findOrganizationByDomain(domain: string): Promise<TAffinityOrganization | null> {
-      const result = await request('GET', `/organizations?term=${encodeURIComponent(domain)}&page_size=10`, ZAffinityOrganizationSearch);
+      const result = await request(
+        'GET',
+        `/organizations?term=${encodeURIComponent(domain)}&page_size=10`,
+        ZAffinityOrganizationSearch,
+      );
       return (
-        result.organizations.find((org) => org.domain?.toLowerCase() === domain || org.domains.some((d) => d.toLowerCase() === domain)) ?? null
+        result.organizations.find(
+          (org) =>
+            org.domain?.toLowerCase() === domain || org.domains.some((d) => d.toLowerCase() === domain),
+        ) ?? null
       );
     },
     createOrganization(input: { name: string; domain: string }) {
-      return request('POST', '/organizations', ZAffinityOrganization, { name: input.name, domain: input.domain });
+      return request('POST', '/organizations', ZAffinityOrganization, {
+        name: input.name,
+        domain: input.domain,
+      });
     },
     /** POST /opportunities with list_id: Affinity creates the opportunity and its entry in that list. */
     createOpportunity(input: { name: string; listId: number; organizationId: number }) {

@@ -12,7 +12,12 @@ describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity s
   let affinity: Awaited<ReturnType<typeof startAffinityStandIn>>;
   let crm: Awaited<ReturnType<typeof startCrm>>;
   beforeAll(async () => {
-    affinity = await startAffinityStandIn({ apiKey: API_KEY, listIds: [LIST_ID], rateLimitFirstRequests: 1, retryAfterSeconds: 1 });
+    affinity = await startAffinityStandIn({
+      apiKey: API_KEY,
+      listIds: [LIST_ID],
+      rateLimitFirstRequests: 1,
+      retryAfterSeconds: 1,
+    });
     crm = await startCrm({
       AFFINITY_API_KEY: API_KEY,
       AFFINITY_LIST_ID: String(LIST_ID),
@@ -34,16 +39,36 @@ describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity s
     expect(limited!.path).toBe('/organizations');
     expect(retried!.at - limited!.at).toBeGreaterThanOrEqual(950);
 
-    expect(affinity.organizations).toEqual([expect.objectContaining({ name: 'Orbital Labs', domain: 'orbital-labs.com' })]);
+    expect(affinity.organizations).toEqual([
+      expect.objectContaining({ name: 'Orbital Labs', domain: 'orbital-labs.com' }),
+    ]);
     const [opportunity] = affinity.opportunities;
-    expect(opportunity).toMatchObject({ name: 'Orbital Labs (Seed)', organization_ids: [affinity.organizations[0]!.id] });
-    expect(affinity.listEntries).toEqual([expect.objectContaining({ list_id: LIST_ID, entity_id: opportunity!.id })]);
-    expect(affinity.notes[0]).toMatchObject({ opportunity_ids: [opportunity!.id], organization_ids: [affinity.organizations[0]!.id] });
+    expect(opportunity).toMatchObject({
+      name: 'Orbital Labs (Seed)',
+      organization_ids: [affinity.organizations[0]!.id],
+    });
+    expect(affinity.listEntries).toEqual([
+      expect.objectContaining({ list_id: LIST_ID, entity_id: opportunity!.id }),
+    ]);
+    expect(affinity.notes[0]).toMatchObject({
+      opportunity_ids: [opportunity!.id],
+      organization_ids: [affinity.organizations[0]!.id],
+    });
     expect(affinity.notes[0]!.content).toContain('Metric ARR: $400k');
 
-    expect(created!.data).toMatchObject({ provider: 'affinity', dealUrl: `https://fund.affinity.co/opportunities/${opportunity!.id}` });
-    const deal = await crm.svc.app.inject({ method: 'GET', url: `/api/deals/by-email/${deck.emailId}`, headers: crm.headersFor(7) });
-    expect(deal.json()).toMatchObject({ provider: 'affinity', url: `https://fund.affinity.co/opportunities/${opportunity!.id}` });
+    expect(created!.data).toMatchObject({
+      provider: 'affinity',
+      dealUrl: `https://fund.affinity.co/opportunities/${opportunity!.id}`,
+    });
+    const deal = await crm.svc.app.inject({
+      method: 'GET',
+      url: `/api/deals/by-email/${deck.emailId}`,
+      headers: crm.headersFor(7),
+    });
+    expect(deal.json()).toMatchObject({
+      provider: 'affinity',
+      url: `https://fund.affinity.co/opportunities/${opportunity!.id}`,
+    });
   });
 
   it('reuses the Affinity organization for the next deck of the same company', async () => {
@@ -55,8 +80,18 @@ describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity s
   });
 
   it('finds an organization that already exists in Affinity by its domain instead of creating one', async () => {
-    affinity.organizations.push({ id: 1, name: 'Helio Labs', domain: 'helio.dev', domains: ['helio.dev'], crunchbase_uuid: null, global: false });
-    const deck = createDeckExtracted({ orgId: 8, extractedData: { companyName: 'Helio', website: 'helio.dev' } });
+    affinity.organizations.push({
+      id: 1,
+      name: 'Helio Labs',
+      domain: 'helio.dev',
+      domains: ['helio.dev'],
+      crunchbase_uuid: null,
+      global: false,
+    });
+    const deck = createDeckExtracted({
+      orgId: 8,
+      extractedData: { companyName: 'Helio', website: 'helio.dev' },
+    });
     await crm.bus.publish(Topics.deckExtracted, deck);
     await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId);
     expect(affinity.organizations.filter((o) => o.domains.includes('helio.dev'))).toHaveLength(1);
@@ -64,14 +99,28 @@ describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity s
   });
 
   it('sends basic auth with the key, and a wrong key is an error, not a deal', async () => {
-    expect(affinity.requests.every((r) => r.headers.authorization === `Basic ${Buffer.from(`:${API_KEY}`).toString('base64')}`)).toBe(true);
-    const client = createAffinityClient({ apiKey: 'wrong', baseUrl: affinity.url, maxRequestsPerMinute: 900 });
+    expect(
+      affinity.requests.every(
+        (r) => r.headers.authorization === `Basic ${Buffer.from(`:${API_KEY}`).toString('base64')}`,
+      ),
+    ).toBe(true);
+    const client = createAffinityClient({
+      apiKey: 'wrong',
+      baseUrl: affinity.url,
+      maxRequestsPerMinute: 900,
+    });
     await expect(client.findOrganizationByDomain('acme.io')).rejects.toMatchObject({ status: 401 });
   });
 
   it("surfaces Affinity's refusal of an opportunity as an error carrying its status", async () => {
-    const client = createAffinityClient({ apiKey: API_KEY, baseUrl: affinity.url, maxRequestsPerMinute: 900 });
-    await expect(client.createOpportunity({ name: 'x', listId: 1, organizationId: 1 })).rejects.toMatchObject({ status: 422 });
+    const client = createAffinityClient({
+      apiKey: API_KEY,
+      baseUrl: affinity.url,
+      maxRequestsPerMinute: 900,
+    });
+    await expect(client.createOpportunity({ name: 'x', listId: 1, organizationId: 1 })).rejects.toMatchObject(
+      { status: 422 },
+    );
   });
 
   it('rejects the record with provider_error when Affinity keeps answering 429', async () => {

@@ -17,7 +17,12 @@ export const ANALYSIS_JSON_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['strengths', 'risks', 'openQuestions', 'marketNotes'],
-  properties: { strengths: pointsSchema, risks: pointsSchema, openQuestions: pointsSchema, marketNotes: pointsSchema },
+  properties: {
+    strengths: pointsSchema,
+    risks: pointsSchema,
+    openQuestions: pointsSchema,
+    marketNotes: pointsSchema,
+  },
 } as const;
 
 const SYSTEM_PROMPT = [
@@ -42,11 +47,24 @@ export interface AnalysisClientOptions {
 export type TAnalysisClient = ReturnType<typeof createAnalysisClient>;
 
 export function createAnalysisClient(options: AnalysisClientOptions) {
-  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, timeout: options.timeoutMs ?? 60_000, maxRetries: 2 });
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey,
+    timeout: options.timeoutMs ?? 60_000,
+    maxRetries: 2,
+  });
   return {
     model: options.model,
-    async analyzeDeck(deck: { extractedData: TExtractedData; subject: string | null; deckLinks: string[] }): Promise<TAnalysisResult> {
-      const deckData = JSON.stringify({ ...deck.extractedData, subject: deck.subject, deckLinks: deck.deckLinks });
+    async analyzeDeck(deck: {
+      extractedData: TExtractedData;
+      subject: string | null;
+      deckLinks: string[];
+    }): Promise<TAnalysisResult> {
+      const deckData = JSON.stringify({
+        ...deck.extractedData,
+        subject: deck.subject,
+        deckLinks: deck.deckLinks,
+      });
       let content: string | null | undefined;
       try {
         const completion = await client.chat.completions.create({
@@ -55,9 +73,15 @@ export function createAnalysisClient(options: AnalysisClientOptions) {
           messages: [
             { role: 'system', content: SYSTEM_PROMPT },
             // The closing tag is neutralised so the deck cannot end the data block early.
-            { role: 'user', content: `<deck-data>\n${deckData.replaceAll('</deck-data>', '<\\/deck-data>')}\n</deck-data>` },
+            {
+              role: 'user',
+              content: `<deck-data>\n${deckData.replaceAll('</deck-data>', '<\\/deck-data>')}\n</deck-data>`,
+            },
           ],
-          response_format: { type: 'json_schema', json_schema: { name: 'deck_analysis', strict: true, schema: ANALYSIS_JSON_SCHEMA } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'deck_analysis', strict: true, schema: ANALYSIS_JSON_SCHEMA },
+          },
         });
         content = completion.choices[0]?.message.content;
       } catch (error) {
@@ -71,7 +95,8 @@ export function createAnalysisClient(options: AnalysisClientOptions) {
         throw new AnalysisProviderError('The AI endpoint returned text that is not JSON');
       }
       const result = ZAnalysisResult.safeParse(parsed);
-      if (!result.success) throw new AnalysisProviderError('The AI endpoint returned an analysis of the wrong shape');
+      if (!result.success)
+        throw new AnalysisProviderError('The AI endpoint returned an analysis of the wrong shape');
       return result.data;
     },
   };

@@ -29,16 +29,25 @@ export const builtinCrmProvider: CrmProvider = {
   createDeal: async () => ({ companyExternalId: null, dealExternalId: null, url: null }),
 };
 
-export function createAffinityCrmProvider(client: TAffinityClient, options: { listId: number; webUrl: string }): CrmProvider {
+export function createAffinityCrmProvider(
+  client: TAffinityClient,
+  options: { listId: number; webUrl: string },
+): CrmProvider {
   return {
     name: 'affinity',
     async createDeal(input) {
       let organizationId = input.companyExternalId ? Number(input.companyExternalId) : null;
       if (!organizationId) {
         const existing = await client.findOrganizationByDomain(input.domain);
-        organizationId = existing?.id ?? (await client.createOrganization({ name: input.companyName, domain: input.domain })).id;
+        organizationId =
+          existing?.id ??
+          (await client.createOrganization({ name: input.companyName, domain: input.domain })).id;
       }
-      const opportunity = await client.createOpportunity({ name: input.dealName, listId: options.listId, organizationId });
+      const opportunity = await client.createOpportunity({
+        name: input.dealName,
+        listId: options.listId,
+        organizationId,
+      });
       await client.createNote({ content: input.summary, organizationId, opportunityId: opportunity.id });
       return {
         companyExternalId: String(organizationId),
@@ -56,5 +65,8 @@ export function createCrmProvider(config: TConfig): CrmProvider {
     baseUrl: config.AFFINITY_BASE_URL,
     maxRequestsPerMinute: config.AFFINITY_MAX_REQUESTS_PER_MINUTE,
   });
-  return createAffinityCrmProvider(client, { listId: config.AFFINITY_LIST_ID, webUrl: config.AFFINITY_WEB_URL });
+  return createAffinityCrmProvider(client, {
+    listId: config.AFFINITY_LIST_ID,
+    webUrl: config.AFFINITY_WEB_URL,
+  });
 }

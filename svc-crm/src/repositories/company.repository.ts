@@ -1,7 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { CompanySchema, type Company, type TCrmProvider } from '../entities/index.js';
 
-export function findCompanyByDomain(em: EntityManager, orgId: number, domain: string): Promise<Company | null> {
+export function findCompanyByDomain(
+  em: EntityManager,
+  orgId: number,
+  domain: string,
+): Promise<Company | null> {
   return em.findOne(CompanySchema, { orgId, domain });
 }
 
@@ -28,7 +32,12 @@ export async function createCompany(
   return company;
 }
 
-export async function updateCompanyExternalId(em: EntityManager, company: Company, provider: TCrmProvider, externalId: string): Promise<void> {
+export async function updateCompanyExternalId(
+  em: EntityManager,
+  company: Company,
+  provider: TCrmProvider,
+  externalId: string,
+): Promise<void> {
   company.provider = provider;
   company.externalId = externalId;
   await em.flush();

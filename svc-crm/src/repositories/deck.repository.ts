@@ -5,7 +5,11 @@ import { DeckSchema, type Deck, type TDeckOutcome } from '../entities/index.js';
 type TDeckExtracted = TEventPayload<typeof Topics.deckExtracted>;
 
 /** Keeps the latest extraction of a record (a retried record is extracted again under the same email id). */
-export async function saveDeck(em: EntityManager, deck: TDeckExtracted, outcome: TDeckOutcome): Promise<Deck> {
+export async function saveDeck(
+  em: EntityManager,
+  deck: TDeckExtracted,
+  outcome: TDeckOutcome,
+): Promise<Deck> {
   return em.upsert(DeckSchema, {
     emailId: deck.emailId,
     orgId: deck.orgId,
@@ -19,7 +23,11 @@ export async function saveDeck(em: EntityManager, deck: TDeckExtracted, outcome:
   });
 }
 
-export async function updateDeckOutcome(em: EntityManager, emailId: number, outcome: TDeckOutcome): Promise<void> {
+export async function updateDeckOutcome(
+  em: EntityManager,
+  emailId: number,
+  outcome: TDeckOutcome,
+): Promise<void> {
   await em.nativeUpdate(DeckSchema, { emailId }, { outcome, updatedAt: new Date() });
 }
 

@@ -9,7 +9,12 @@ import {
   type OrganizationPlan,
 } from '../entities/index.js';
 
-export async function saveOrganizationPlan(em: EntityManager, orgId: number, plan: TPlan, status: TSubscriptionStatus): Promise<void> {
+export async function saveOrganizationPlan(
+  em: EntityManager,
+  orgId: number,
+  plan: TPlan,
+  status: TSubscriptionStatus,
+): Promise<void> {
   await em.upsert(OrganizationPlanSchema, { orgId, plan, status, updatedAt: new Date() });
 }
 

@@ -4,7 +4,11 @@ import { findCompanyDomain } from '../domain/company-domain.js';
 import { createDealName, createDealSummary, findCompanyName } from '../domain/deal-summary.js';
 import type { CrmProvider } from '../providers/crm-provider.js';
 import { saveDeck, updateDeckOutcome } from '../repositories/deck.repository.js';
-import { createCompany, findCompanyByDomain, updateCompanyExternalId } from '../repositories/company.repository.js';
+import {
+  createCompany,
+  findCompanyByDomain,
+  updateCompanyExternalId,
+} from '../repositories/company.repository.js';
 import { createDeal, findDealByEmail } from '../repositories/deal.repository.js';
 import { publishDealCreated, publishDealRejected } from '../repositories/deal-events.repository.js';
 import { deleteDeckAnalysis } from '../repositories/analysis.repository.js';
@@ -27,7 +31,11 @@ export type TCreateDealOutcome = 'created' | 'existing' | 'missing_domain' | 'pr
  * the inbox row), so a redelivered event does nothing; a record extracted again after a retry finds its
  * deal and only announces it again.
  */
-export async function createDealFromDeck(em: EntityManager, deck: TDeckExtracted, deps: CreateDealDeps): Promise<TCreateDealOutcome> {
+export async function createDealFromDeck(
+  em: EntityManager,
+  deck: TDeckExtracted,
+  deps: CreateDealDeps,
+): Promise<TCreateDealOutcome> {
   const existing = await findDealByEmail(em, deck.orgId, deck.emailId);
   if (existing) {
     await saveDeck(em, deck, 'deal_created');
@@ -46,7 +54,12 @@ export async function createDealFromDeck(em: EntityManager, deck: TDeckExtracted
   const domain = findCompanyDomain({ website: deck.extractedData.website, fromEmail: deck.fromEmail });
   if (!domain) {
     await saveDeck(em, deck, 'missing_domain');
-    await publishDealRejected(em, { orgId: deck.orgId, emailId: deck.emailId, reason: 'missing_domain', message: MISSING_DOMAIN_MESSAGE });
+    await publishDealRejected(em, {
+      orgId: deck.orgId,
+      emailId: deck.emailId,
+      reason: 'missing_domain',
+      message: MISSING_DOMAIN_MESSAGE,
+    });
     return 'missing_domain';
   }
   await saveDeck(em, deck, 'deal_created');
@@ -55,7 +68,13 @@ export async function createDealFromDeck(em: EntityManager, deck: TDeckExtracted
   const summary = createDealSummary(deck.extractedData, deck);
   const company =
     (await findCompanyByDomain(em, deck.orgId, domain)) ??
-    (await createCompany(em, { orgId: deck.orgId, domain, name: companyName, provider: deps.provider.name, externalId: null }));
+    (await createCompany(em, {
+      orgId: deck.orgId,
+      domain,
+      name: companyName,
+      provider: deps.provider.name,
+      externalId: null,
+    }));
 
   let result;
   try {
@@ -75,7 +94,10 @@ export async function createDealFromDeck(em: EntityManager, deck: TDeckExtracted
       orgId: deck.orgId,
       emailId: deck.emailId,
       reason: 'provider_error',
-      message: `The CRM (${deps.provider.name}) did not accept the deal: ${(error as Error).message}`.slice(0, 500),
+      message: `The CRM (${deps.provider.name}) did not accept the deal: ${(error as Error).message}`.slice(
+        0,
+        500,
+      ),
     });
     return 'provider_error';
   }

@@ -56,6 +56,11 @@ export async function createDeckAnalysis(
     if (error instanceof AnalysisProviderError) throw new CrmError('ANALYSIS_FAILED', error.message);
     throw error;
   }
-  const saved = await saveDeckAnalysis(em, { emailId: deck.emailId, orgId: deck.orgId, ...result, model: deps.analysisClient.model });
+  const saved = await saveDeckAnalysis(em, {
+    emailId: deck.emailId,
+    orgId: deck.orgId,
+    ...result,
+    model: deps.analysisClient.model,
+  });
   return present(saved);
 }

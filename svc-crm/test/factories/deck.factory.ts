@@ -4,7 +4,11 @@ type TDeckExtracted = TEventPayload<typeof Topics.deckExtracted>;
 let nextEmailId = 1;
 
 /** An ingest.deck.extracted payload of a typical deck; override what the test is about. */
-export function createDeckExtracted(overrides: Partial<Omit<TDeckExtracted, 'extractedData'>> & { extractedData?: Partial<TDeckExtracted['extractedData']> } = {}): TDeckExtracted {
+export function createDeckExtracted(
+  overrides: Partial<Omit<TDeckExtracted, 'extractedData'>> & {
+    extractedData?: Partial<TDeckExtracted['extractedData']>;
+  } = {},
+): TDeckExtracted {
   const { extractedData, ...rest } = overrides;
   return {
     orgId: 1,
@@ -24,7 +28,12 @@ export function createDeckExtracted(overrides: Partial<Omit<TDeckExtracted, 'ext
       fundingRound: 'Seed',
       fundingAmount: '$2.5M',
       metrics: { ARR: '$400k', Customers: '12' },
-      contactInfo: { name: 'Ada Founder', email: 'founder@orbital-labs.com', phone: '+49 30 1234567', position: 'CEO' },
+      contactInfo: {
+        name: 'Ada Founder',
+        email: 'founder@orbital-labs.com',
+        phone: '+49 30 1234567',
+        position: 'CEO',
+      },
       ...extractedData,
     },
   };

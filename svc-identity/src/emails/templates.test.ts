@@ -3,7 +3,13 @@ import { renderInvitationEmail, renderPasswordResetEmail, renderWelcomeEmail } f
 
 describe('email templates', () => {
   it('invitation: link, inviter, organization and role in both bodies; HTML escaped', () => {
-    const mail = renderInvitationEmail({ inviterName: 'Ada <script>', organizationName: 'Acme & Co', role: 'owner', link: 'http://localhost:3000/accept-invitation?token=abc', expiresAt: new Date('2030-01-01T00:00:00Z') });
+    const mail = renderInvitationEmail({
+      inviterName: 'Ada <script>',
+      organizationName: 'Acme & Co',
+      role: 'owner',
+      link: 'http://localhost:3000/accept-invitation?token=abc',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+    });
     expect(mail.subject).toBe('Ada <script> invited you to join Acme & Co');
     expect(mail.text).toContain('http://localhost:3000/accept-invitation?token=abc');
     expect(mail.text).toContain('as Owner');
@@ -13,8 +19,12 @@ describe('email templates', () => {
   });
 
   it('password reset and welcome carry their links', () => {
-    expect(renderPasswordResetEmail({ name: 'Ada', link: 'http://x/reset-password?token=t' }).text).toContain('http://x/reset-password?token=t');
+    expect(renderPasswordResetEmail({ name: 'Ada', link: 'http://x/reset-password?token=t' }).text).toContain(
+      'http://x/reset-password?token=t',
+    );
     expect(renderPasswordResetEmail({ name: 'Ada', link: 'http://x' }).text).toContain('1 hour');
-    expect(renderWelcomeEmail({ name: 'Ada', organizationName: 'Acme', dashboardUrl: 'http://x/dashboard' }).html).toContain('http://x/dashboard');
+    expect(
+      renderWelcomeEmail({ name: 'Ada', organizationName: 'Acme', dashboardUrl: 'http://x/dashboard' }).html,
+    ).toContain('http://x/dashboard');
   });
 });

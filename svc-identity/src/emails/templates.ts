@@ -6,7 +6,10 @@ export interface TEmailContent {
 }
 
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 const layout = (title: string, body: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
@@ -66,7 +69,11 @@ The link works once and expires in 1 hour. If you did not ask for it, ignore thi
   };
 }
 
-export function renderWelcomeEmail(input: { name: string; dashboardUrl: string; organizationName: string | null }): TEmailContent {
+export function renderWelcomeEmail(input: {
+  name: string;
+  dashboardUrl: string;
+  organizationName: string | null;
+}): TEmailContent {
   const subject = 'Welcome to DealFlow';
   const team = input.organizationName ? ` Your organization ${input.organizationName} is ready.` : '';
   return {

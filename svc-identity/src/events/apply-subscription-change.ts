@@ -3,7 +3,10 @@ import type { TEventPayload, Topics } from '@dealflow/contracts';
 import { OrganizationSchema } from '../entities/organization.js';
 
 /** billing.subscription.changed -> the organization's plan, status, seats, trial end, cycle and Stripe ids. */
-export async function applySubscriptionChange(em: EntityManager, data: TEventPayload<typeof Topics.subscriptionChanged>): Promise<boolean> {
+export async function applySubscriptionChange(
+  em: EntityManager,
+  data: TEventPayload<typeof Topics.subscriptionChanged>,
+): Promise<boolean> {
   const organization = await em.findOne(OrganizationSchema, { id: data.orgId });
   if (!organization) return false; // deleted meanwhile: nothing to keep
   organization.plan = data.plan;

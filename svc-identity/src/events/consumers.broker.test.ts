@@ -17,7 +17,11 @@ beforeAll(async () => {
   broker = await startTestBroker();
   h = await startIdentity({ KAFKA_BROKERS: broker.brokers, OUTBOX_POLL_MS: '50' });
   await h.svc.startWorkers();
-  kafka = new Kafka({ clientId: 'identity-test', brokers: broker.brokers.split(','), logLevel: logLevel.NOTHING });
+  kafka = new Kafka({
+    clientId: 'identity-test',
+    brokers: broker.brokers.split(','),
+    logLevel: logLevel.NOTHING,
+  });
   producer = kafka.producer();
   await producer.connect();
   consumer = kafka.consumer({ groupId: `billing-stand-in-${randomUUID()}` });
@@ -38,7 +42,12 @@ afterAll(async () => {
   await broker?.stop();
 });
 
-const envelope = <T extends (typeof Topics)[keyof typeof Topics]>(topic: T, orgId: number, data: TEventPayload<T>, id = randomUUID()) => ({
+const envelope = <T extends (typeof Topics)[keyof typeof Topics]>(
+  topic: T,
+  orgId: number,
+  data: TEventPayload<T>,
+  id = randomUUID(),
+) => ({
   id,
   type: topic,
   version: 1,
@@ -47,11 +56,18 @@ const envelope = <T extends (typeof Topics)[keyof typeof Topics]>(topic: T, orgI
   data,
 });
 
-const sendRaw = (topic: string, key: string, value: object) => producer.send({ topic, messages: [{ key, value: JSON.stringify(value) }] });
+const sendRaw = (topic: string, key: string, value: object) =>
+  producer.send({ topic, messages: [{ key, value: JSON.stringify(value) }] });
 
 const organizationRow = async (id: number) => {
-  const rows: { plan: string; subscription_status: string | null; subscription_quantity: number; trial_ends_at: Date | null; billing_cycle: string | null; stripe_customer_id: string | null }[] =
-    await h.svc.ctx.orm.em.getConnection().execute('select * from organizations where id = ?', [id]);
+  const rows: {
+    plan: string;
+    subscription_status: string | null;
+    subscription_quantity: number;
+    trial_ends_at: Date | null;
+    billing_cycle: string | null;
+    stripe_customer_id: string | null;
+  }[] = await h.svc.ctx.orm.em.getConnection().execute('select * from organizations where id = ?', [id]);
   return rows[0];
 };
 
@@ -59,9 +75,16 @@ describe('events over the broker', () => {
   it('identity.member.added reaches a kafkajs consumer with the member count after the change', async () => {
     const owner = await registerOwner(h);
     const member = await addMember(h, owner);
-    const event = await waitFor(() => memberAdded.find((e) => e.data.userId === member.user.id), { timeoutMs: 30_000 });
+    const event = await waitFor(() => memberAdded.find((e) => e.data.userId === member.user.id), {
+      timeoutMs: 30_000,
+    });
     expect(event?.key).toBe(String(owner.organization?.id));
-    expect(event?.data).toMatchObject({ orgId: owner.organization?.id, email: member.user.email, role: 'member', memberCount: 2 });
+    expect(event?.data).toMatchObject({
+      orgId: owner.organization?.id,
+      email: member.user.email,
+      role: 'member',
+      memberCount: 2,
+    });
   }, 40_000);
 
   it('billing.subscription.changed is kept on the organization of /api/auth/me, and a redelivery is applied once', async () => {
@@ -83,16 +106,39 @@ describe('events over the broker', () => {
       monthlyDeckLimit: 400,
     });
     await sendRaw(Topics.subscriptionChanged, String(orgId), change);
-    await waitFor(async () => (await organizationRow(orgId))?.subscription_status === 'trialing', { timeoutMs: 30_000 });
+    await waitFor(async () => (await organizationRow(orgId))?.subscription_status === 'trialing', {
+      timeoutMs: 30_000,
+    });
     const me = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: owner.auth });
-    expect(me.json().organization).toMatchObject({ plan: 'pro', subscriptionStatus: 'trialing', subscriptionQuantity: 2, billingCycle: 'annual', trialEndsAt, stripeCustomerId: 'cus_test_1', stripeSubscriptionId: 'sub_test_1' });
+    expect(me.json().organization).toMatchObject({
+      plan: 'pro',
+      subscriptionStatus: 'trialing',
+      subscriptionQuantity: 2,
+      billingCycle: 'annual',
+      trialEndsAt,
+      stripeCustomerId: 'cus_test_1',
+      stripeSubscriptionId: 'sub_test_1',
+    });
 
     // A later change happens; then the first event is delivered again, followed (same key, same partition) by a marker event.
-    await h.svc.ctx.orm.em.getConnection().execute('update organizations set subscription_quantity = 7 where id = ?', [orgId]);
+    await h.svc.ctx.orm.em
+      .getConnection()
+      .execute('update organizations set subscription_quantity = 7 where id = ?', [orgId]);
     await sendRaw(Topics.subscriptionChanged, String(orgId), change);
     const otherId = other.organization!.id;
-    await sendRaw(Topics.subscriptionChanged, String(orgId), envelope(Topics.subscriptionChanged, otherId, { ...change.data, orgId: otherId, status: 'active', seats: 1 }));
-    await waitFor(async () => (await organizationRow(otherId))?.subscription_status === 'active', { timeoutMs: 30_000 });
+    await sendRaw(
+      Topics.subscriptionChanged,
+      String(orgId),
+      envelope(Topics.subscriptionChanged, otherId, {
+        ...change.data,
+        orgId: otherId,
+        status: 'active',
+        seats: 1,
+      }),
+    );
+    await waitFor(async () => (await organizationRow(otherId))?.subscription_status === 'active', {
+      timeoutMs: 30_000,
+    });
     expect((await organizationRow(orgId))?.subscription_quantity).toBe(7);
   }, 60_000);
 
@@ -101,12 +147,26 @@ describe('events over the broker', () => {
     await sendRaw(
       Topics.purchaseCompleted,
       '0',
-      envelope(Topics.purchaseCompleted, 0, { orgId: null, userId: buyer.user.id, checkoutSessionId: 'cs_test_123', amountTotal: 5000, currency: 'usd' }),
+      envelope(Topics.purchaseCompleted, 0, {
+        orgId: null,
+        userId: buyer.user.id,
+        checkoutSessionId: 'cs_test_123',
+        amountTotal: 5000,
+        currency: 'usd',
+      }),
     );
-    const res = await waitFor(async () => {
-      const r = await h.app.inject({ method: 'POST', url: '/api/auth/update-access', headers: buyer.auth, payload: { digitalProductAccess: true } });
-      return r.json().success === true ? r : null;
-    }, { timeoutMs: 30_000 });
+    const res = await waitFor(
+      async () => {
+        const r = await h.app.inject({
+          method: 'POST',
+          url: '/api/auth/update-access',
+          headers: buyer.auth,
+          payload: { digitalProductAccess: true },
+        });
+        return r.json().success === true ? r : null;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(res?.json().user.digitalProductAccess).toBe(true);
   }, 40_000);
 });

@@ -3,7 +3,11 @@ import type { TEventPayload, Topics } from '@dealflow/contracts';
 import { UserSchema } from '../entities/user.js';
 
 /** billing.purchase.completed -> the buyer's digitalProductAccess (the only way it is ever set). */
-export async function grantProductAccess(em: EntityManager, data: TEventPayload<typeof Topics.purchaseCompleted>, occurredAt: string): Promise<boolean> {
+export async function grantProductAccess(
+  em: EntityManager,
+  data: TEventPayload<typeof Topics.purchaseCompleted>,
+  occurredAt: string,
+): Promise<boolean> {
   const user = await em.findOne(UserSchema, { id: data.userId });
   if (!user) return false;
   user.digitalProductAccess = true;

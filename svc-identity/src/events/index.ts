@@ -7,7 +7,8 @@ import { grantProductAccess } from './grant-product-access.js';
 export const identityConsumers = [
   defineConsumer(Topics.subscriptionChanged, async (event, { em, logger }) => {
     const applied = await applySubscriptionChange(em, event.data);
-    if (!applied) logger.info({ orgId: event.data.orgId }, 'subscription change for an unknown organization ignored');
+    if (!applied)
+      logger.info({ orgId: event.data.orgId }, 'subscription change for an unknown organization ignored');
   }),
   defineConsumer(Topics.purchaseCompleted, async (event, { em, logger }) => {
     const applied = await grantProductAccess(em, event.data, event.occurredAt);

@@ -88,7 +88,9 @@ export class Migration20261121000000 extends Migration {
         "metadata" jsonb null,
         "created_at" timestamptz not null default now()
       );`);
-    this.addSql(`create index "activity_logs_organization_id_index" on "activity_logs" ("organization_id", "created_at");`);
+    this.addSql(
+      `create index "activity_logs_organization_id_index" on "activity_logs" ("organization_id", "created_at");`,
+    );
     this.addSql(`
       create table "notification_settings" (
         "user_id" integer primary key references "users" ("id") on delete cascade,

@@ -4,7 +4,13 @@ import { ActivityLogSchema, type IActivityLog, type TActivityType } from '../ent
 /** Adds an activity row to the unit of work (flushed with the state change it describes). */
 export function logActivity(
   em: EntityManager,
-  entry: { userId: number | null; organizationId: number | null; activityType: TActivityType; description: string; metadata?: Record<string, unknown> },
+  entry: {
+    userId: number | null;
+    organizationId: number | null;
+    activityType: TActivityType;
+    description: string;
+    metadata?: Record<string, unknown>;
+  },
 ): void {
   // activity_logs.organization_id is required (seed 000 section 3): events outside an organization are not logged.
   if (entry.organizationId === null) return;

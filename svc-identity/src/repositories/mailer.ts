@@ -24,13 +24,24 @@ export const defaultOutboxDir = path.join(repoRoot, '.outbox');
  * SMTP through nodemailer when SMTP_URL is set; otherwise each email is written as JSON to the outbox
  * folder (the seed's development fallback) and logged without its body.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir?: string; logger: TLoggerLike }): TMailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir?: string;
+  logger: TLoggerLike;
+}): TMailer {
   const { logger, from } = options;
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(to, content, kind) {
-        const info = await transport.sendMail({ from, to, subject: content.subject, html: content.html, text: content.text });
+        const info = await transport.sendMail({
+          from,
+          to,
+          subject: content.subject,
+          html: content.html,
+          text: content.text,
+        });
         logger.info({ kind, to, messageId: info.messageId }, 'email sent over SMTP');
       },
       close: () => transport.close(),
@@ -40,9 +51,22 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   return {
     async send(to, content, kind) {
       await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${kind}-${randomBytes(4).toString('hex')}.json`);
-      await writeFile(file, JSON.stringify({ from, to, kind, subject: content.subject, text: content.text, html: content.html }, null, 2));
-      logger.info({ kind, to, subject: content.subject, file }, 'email written to the local outbox (no SMTP_URL)');
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${kind}-${randomBytes(4).toString('hex')}.json`,
+      );
+      await writeFile(
+        file,
+        JSON.stringify(
+          { from, to, kind, subject: content.subject, text: content.text, html: content.html },
+          null,
+          2,
+        ),
+      );
+      logger.info(
+        { kind, to, subject: content.subject, file },
+        'email written to the local outbox (no SMTP_URL)',
+      );
     },
     close: () => undefined,
   };

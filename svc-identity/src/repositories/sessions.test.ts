@@ -42,10 +42,18 @@ describe('session reader', () => {
       sessions.session(hashToken(owner.token)),
     ]);
     expect(queries).toEqual([4]);
-    expect(ownerView).toMatchObject({ user: { id: owner.user.id, role: 'owner' }, organization: { id: owner.organization?.id } });
+    expect(ownerView).toMatchObject({
+      user: { id: owner.user.id, role: 'owner' },
+      organization: { id: owner.organization?.id },
+    });
     expect(lonerView).toMatchObject({ user: { id: loner.user.id }, organization: null });
     expect(unknown).toBeNull();
-    expect(ownerSession).toMatchObject({ userId: owner.user.id, organizationId: owner.organization?.id, role: 'owner', tokenHash: hashToken(owner.token) });
+    expect(ownerSession).toMatchObject({
+      userId: owner.user.id,
+      organizationId: owner.organization?.id,
+      role: 'owner',
+      tokenHash: hashToken(owner.token),
+    });
   });
 
   it('keeps nothing between turns: a session ended meanwhile is gone on the next read', async () => {
@@ -64,7 +72,9 @@ describe('session reader', () => {
     try {
       await client.query('set enable_seqscan = off'); // the table is tiny here: make any usable index win
       await client.query(`prepare live_sessions(text[]) as ${LIVE_SESSIONS.text}`);
-      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain execute live_sessions('{${hashToken(owner.token)}}')`);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `explain execute live_sessions('{${hashToken(owner.token)}}')`,
+      );
       const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(text).toContain('sessions_token_hash_unique');
       expect(text).not.toMatch(/Seq Scan on sessions/);

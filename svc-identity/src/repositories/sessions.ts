@@ -11,7 +11,12 @@ export interface TSessionMeta {
 }
 
 /** Creates a session and returns the opaque token (shown to the client once, stored only hashed). */
-export function createSession(em: EntityManager, userId: number, ttlDays: number, meta: TSessionMeta = {}): { token: string; tokenHash: string } {
+export function createSession(
+  em: EntityManager,
+  userId: number,
+  ttlDays: number,
+  meta: TSessionMeta = {},
+): { token: string; tokenHash: string } {
   const token = createOpaqueToken();
   const tokenHash = hashToken(token);
   em.create(SessionSchema, {
@@ -39,8 +44,15 @@ export const deleteSessionByTokenHash = (em: EntityManager, tokenHash: string): 
   em.nativeDelete(SessionSchema, { tokenHash });
 
 /** Ends every session of a user except (optionally) the one making the request. */
-export const deleteSessionsOfUser = (em: EntityManager, userId: number, exceptTokenHash?: string): Promise<number> =>
-  em.nativeDelete(SessionSchema, exceptTokenHash ? { userId, tokenHash: { $ne: exceptTokenHash } } : { userId });
+export const deleteSessionsOfUser = (
+  em: EntityManager,
+  userId: number,
+  exceptTokenHash?: string,
+): Promise<number> =>
+  em.nativeDelete(
+    SessionSchema,
+    exceptTokenHash ? { userId, tokenHash: { $ne: exceptTokenHash } } : { userId },
+  );
 
 /** Housekeeping: expired sessions and spent or expired reset tokens (a day after expiry). */
 export async function deleteExpiredCredentials(em: EntityManager): Promise<number> {

@@ -6,14 +6,16 @@ import { OrganizationSchema, type IOrganization } from '../entities/organization
 export const findUserByEmail = (em: EntityManager, email: string): Promise<IUser | null> =>
   em.findOne(UserSchema, { email: email.trim().toLowerCase() });
 
-export const findUserById = (em: EntityManager, id: number): Promise<IUser | null> => em.findOne(UserSchema, { id });
+export const findUserById = (em: EntityManager, id: number): Promise<IUser | null> =>
+  em.findOne(UserSchema, { id });
 
 export const findUserByGoogleId = (em: EntityManager, googleId: string): Promise<IUser | null> =>
   em.findOne(UserSchema, { googleId });
 
 export function createUser(
   em: EntityManager,
-  data: Pick<IUser, 'email' | 'name'> & Partial<Pick<IUser, 'passwordHash' | 'googleId' | 'profilePicture' | 'organizationId' | 'role'>>,
+  data: Pick<IUser, 'email' | 'name'> &
+    Partial<Pick<IUser, 'passwordHash' | 'googleId' | 'profilePicture' | 'organizationId' | 'role'>>,
 ): IUser {
   return em.create(UserSchema, {
     email: data.email.trim().toLowerCase(),

@@ -13,11 +13,25 @@ afterAll(async () => {
 describe('register', () => {
   it('creates the account with its organization, owner role, a session cookie and a welcome email', async () => {
     const email = uniqueEmail('founder');
-    const res = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: email.toUpperCase(), password: 'long enough pw', name: 'Ada', organizationName: 'Acme' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: email.toUpperCase(),
+        password: 'long enough pw',
+        name: 'Ada',
+        organizationName: 'Acme',
+      },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.user).toMatchObject({ email, name: 'Ada', role: 'owner', digitalProductAccess: false });
-    expect(body.organization).toMatchObject({ name: 'Acme', plan: 'free', ownerId: body.user.id, subscriptionQuantity: 1 });
+    expect(body.organization).toMatchObject({
+      name: 'Acme',
+      plan: 'free',
+      ownerId: body.user.id,
+      subscriptionQuantity: 1,
+    });
     expect(body.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toContain(`df_session=${body.sessionId}`);
@@ -26,30 +40,52 @@ describe('register', () => {
     expect(cookie).not.toMatch(/Secure/i); // PUBLIC_URL is http here
     expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash/);
     const mails = await h.readOutbox();
-    expect(mails.find((m) => m.to === email && m.kind === 'welcome')?.text).toContain(`${h.config.PUBLIC_URL}/dashboard`);
+    expect(mails.find((m) => m.to === email && m.kind === 'welcome')?.text).toContain(
+      `${h.config.PUBLIC_URL}/dashboard`,
+    );
   });
 
   it('refuses a duplicate email with 409 and the clear message', async () => {
     const first = await registerUser(h);
-    const res = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: first.user.email, password: 'another password', name: 'Someone' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: first.user.email, password: 'another password', name: 'Someone' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'An account with this email already exists' });
   });
 
   it('rejects malformed input with 400 and the seed messages', async () => {
-    const bad = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'nope', password: 'short', name: 'A' } });
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'nope', password: 'short', name: 'A' },
+    });
     expect(bad.statusCode).toBe(400);
     const body = bad.json();
     expect(body.message).toBe('Please enter a valid email address.');
     expect(body.details.map((d: { message: string }) => d.message)).toEqual(
-      expect.arrayContaining(['Password must be at least 8 characters.', 'Name must be at least 2 characters']),
+      expect.arrayContaining([
+        'Password must be at least 8 characters.',
+        'Name must be at least 2 characters',
+      ]),
     );
     const missing = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: {} });
     expect(missing.statusCode).toBe(400);
-    const huge = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: uniqueEmail(), password: 'x'.repeat(100_000), name: 'Big' } });
+    const huge = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: uniqueEmail(), password: 'x'.repeat(100_000), name: 'Big' },
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBeTypeOf('string');
-    const notJson = await h.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const notJson = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(notJson.statusCode).toBe(400);
   });
 });
@@ -63,14 +99,26 @@ describe('login', () => {
     // the session the browser held before is gone (rotation)
     const old = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: owner.auth });
     expect(old.statusCode).toBe(401);
-    const fresh = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: again.cookie } });
+    const fresh = await h.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: again.cookie },
+    });
     expect(fresh.statusCode).toBe(200);
   });
 
   it('answers the same generic 401 for an unknown email and a wrong password', async () => {
     const user = await registerUser(h);
-    const wrong = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.user.email, password: 'wrong password' } });
-    const unknown = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('ghost'), password: 'wrong password' } });
+    const wrong = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.user.email, password: 'wrong password' },
+    });
+    const unknown = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: uniqueEmail('ghost'), password: 'wrong password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
@@ -81,7 +129,12 @@ describe('login', () => {
     const user = await registerUser(h);
     const time = async (email: string) => {
       const start = performance.now();
-      await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'not the password' }, remoteAddress: `10.9.${sequenceIp()}.1` });
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'not the password' },
+        remoteAddress: `10.9.${sequenceIp()}.1`,
+      });
       return performance.now() - start;
     };
     const known: number[] = [];
@@ -98,10 +151,20 @@ describe('login', () => {
   it('throttles an account after repeated failures with 429 and a generic message, even with the right password', async () => {
     const user = await registerUser(h);
     for (let i = 0; i < 3; i++) {
-      const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.user.email, password: 'wrong password' }, remoteAddress: `10.1.${i}.1` });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.user.email, password: 'wrong password' },
+        remoteAddress: `10.1.${i}.1`,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.user.email, password: user.password }, remoteAddress: '10.2.0.1' });
+    const blocked = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.user.email, password: user.password },
+      remoteAddress: '10.2.0.1',
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ message: 'Too many sign-in attempts. Please try again later.' });
   });
@@ -113,24 +176,45 @@ const sequenceIp = () => ++ipCounter;
 describe('me and logout', () => {
   it('answers 401 when not signed in, and with user, organization and sessionId when signed in by cookie or bearer', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    expect((await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer not-a-real-session-token-000000' } })).statusCode).toBe(401);
+    expect(
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { authorization: 'Bearer not-a-real-session-token-000000' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const owner = await registerOwner(h);
     for (const headers of [owner.auth, { cookie: owner.cookie }]) {
       const res = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ user: { id: owner.user.id, role: 'owner' }, organization: { id: owner.organization?.id }, sessionId: owner.token });
+      expect(res.json()).toMatchObject({
+        user: { id: owner.user.id, role: 'owner' },
+        organization: { id: owner.organization?.id },
+        sessionId: owner.token,
+      });
       expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 
   it('logout ends the session and clears the cookie', async () => {
     const user = await registerUser(h);
-    const res = await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: user.cookie, origin: h.config.PUBLIC_URL }, payload: {} });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: user.cookie, origin: h.config.PUBLIC_URL },
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).toMatch(/df_session=;/);
-    expect((await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.auth })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.auth })).statusCode).toBe(
+      401,
+    );
     // logging out again is harmless
-    expect((await h.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} })).statusCode).toBe(
+      200,
+    );
   });
 
   it('clears a df_session cookie that names no live session, and leaves a live one alone', async () => {
@@ -140,7 +224,11 @@ describe('me and logout', () => {
     expect(live.headers['set-cookie']).toBeUndefined();
 
     await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth, payload: {} });
-    const stale = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } });
+    const stale = await h.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: user.cookie },
+    });
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual({ message: 'Not authenticated' });
     expect(String(stale.headers['set-cookie'])).toMatch(/^df_session=; .*Expires=Thu, 01 Jan 1970/);
@@ -155,34 +243,95 @@ describe('me and logout', () => {
 describe('nothing but a real session authenticates', () => {
   it('X-Auth-Bypass, X-User-ID, a body userId and bypassAuth grant nothing', async () => {
     const victim = await registerOwner(h);
-    const forged = { 'x-auth-bypass': 'true', 'x-user-id': String(victim.user.id), 'x-identity-token': h.keys.sign({ sub: String(victim.user.id), org: victim.organization?.id ?? null, role: 'owner', email: victim.user.email, name: 'x', sid: 'x' }) };
-    expect((await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: forged })).statusCode).toBe(401);
-    expect((await h.app.inject({ method: 'GET', url: '/api/organization/members', headers: forged })).statusCode).toBe(401);
+    const forged = {
+      'x-auth-bypass': 'true',
+      'x-user-id': String(victim.user.id),
+      'x-identity-token': h.keys.sign({
+        sub: String(victim.user.id),
+        org: victim.organization?.id ?? null,
+        role: 'owner',
+        email: victim.user.email,
+        name: 'x',
+        sid: 'x',
+      }),
+    };
+    expect((await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: forged })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/organization/members', headers: forged })).statusCode,
+    ).toBe(401);
     const viaBody = await h.app.inject({
       method: 'POST',
       url: '/api/organizations/create-with-context',
       headers: forged,
-      payload: { name: 'Hijack', plan: 'pro', billingCycle: 'annual', userId: victim.user.id, userEmail: victim.user.email, bypassAuth: true },
+      payload: {
+        name: 'Hijack',
+        plan: 'pro',
+        billingCycle: 'annual',
+        userId: victim.user.id,
+        userEmail: victim.user.email,
+        bypassAuth: true,
+      },
     });
     expect(viaBody.statusCode).toBe(401);
-    const invite = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: forged, payload: { name: 'Eve', email: uniqueEmail('eve'), role: 'owner' } });
+    const invite = await h.app.inject({
+      method: 'POST',
+      url: '/api/organization/invite',
+      headers: forged,
+      payload: { name: 'Eve', email: uniqueEmail('eve'), role: 'owner' },
+    });
     expect(invite.statusCode).toBe(401);
     // a body userId where the contract has none is refused outright
-    const withUserId = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: forged, payload: { name: 'Eve', email: uniqueEmail('eve'), role: 'owner', userId: victim.user.id } });
+    const withUserId = await h.app.inject({
+      method: 'POST',
+      url: '/api/organization/invite',
+      headers: forged,
+      payload: { name: 'Eve', email: uniqueEmail('eve'), role: 'owner', userId: victim.user.id },
+    });
     expect(withUserId.statusCode).toBe(400);
-    const pending = await h.app.inject({ method: 'GET', url: '/api/organization/invitations', headers: victim.auth });
+    const pending = await h.app.inject({
+      method: 'GET',
+      url: '/api/organization/invitations',
+      headers: victim.auth,
+    });
     expect(pending.json()).toEqual([]);
   });
 
   it('refuses extra-privileged fields with 400 instead of trusting them', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: uniqueEmail(), password: 'long enough pw', name: 'Sneaky', role: 'owner', digitalProductAccess: true } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: uniqueEmail(),
+        password: 'long enough pw',
+        name: 'Sneaky',
+        role: 'owner',
+        digitalProductAccess: true,
+      },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'role cannot be set here', details: [{ path: 'role', message: 'Not allowed' }, { path: 'digitalProductAccess', message: 'Not allowed' }] });
+    expect(res.json()).toEqual({
+      message: 'role cannot be set here',
+      details: [
+        { path: 'role', message: 'Not allowed' },
+        { path: 'digitalProductAccess', message: 'Not allowed' },
+      ],
+    });
     const user = await registerUser(h);
-    const profile = await h.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: user.auth, payload: { name: 'Sneaky', email: user.user.email, organizationId: 1 } });
+    const profile = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: user.auth,
+      payload: { name: 'Sneaky', email: user.user.email, organizationId: 1 },
+    });
     expect(profile.statusCode).toBe(400);
     const me = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.auth });
-    expect(me.json().user).toMatchObject({ role: 'member', digitalProductAccess: false, organizationId: null });
+    expect(me.json().user).toMatchObject({
+      role: 'member',
+      digitalProductAccess: false,
+      organizationId: null,
+    });
   });
 
   it('create-with-context acts for the session user, ignoring userId and bypassAuth', async () => {
@@ -192,7 +341,14 @@ describe('nothing but a real session authenticates', () => {
       method: 'POST',
       url: '/api/organizations/create-with-context',
       headers: actor.auth,
-      payload: { name: 'Mine', plan: 'basic', billingCycle: 'monthly', userId: other.user.id, userEmail: other.user.email, bypassAuth: true },
+      payload: {
+        name: 'Mine',
+        plan: 'basic',
+        billingCycle: 'monthly',
+        userId: other.user.id,
+        userEmail: other.user.email,
+        bypassAuth: true,
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.id).toBe(actor.user.id);
@@ -204,7 +360,12 @@ describe('nothing but a real session authenticates', () => {
   it('refuses cookie-authenticated writes from another site (CSRF) but accepts same-origin and bearer ones', async () => {
     const user = await registerUser(h);
     const patch = (headers: Record<string, string>) =>
-      h.app.inject({ method: 'PATCH', url: '/api/settings/notifications', headers, payload: { weeklyDigest: true } });
+      h.app.inject({
+        method: 'PATCH',
+        url: '/api/settings/notifications',
+        headers,
+        payload: { weeklyDigest: true },
+      });
     const crossSite = await patch({ cookie: user.cookie, 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json()).toEqual({ message: 'Cross-site request refused' });

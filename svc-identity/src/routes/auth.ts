@@ -38,7 +38,10 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
     reply.header('cache-control', 'no-store');
     // A read: no CSRF concern, so the presented tokens are looked up directly, in one query.
     const presented = readPresentedTokens(request);
-    const view = await getCurrentSession(deps.sessions, presented.map((t) => t.token));
+    const view = await getCurrentSession(
+      deps.sessions,
+      presented.map((t) => t.token),
+    );
     if (view) return view;
     // A df_session cookie that names no live session (expired, logged out elsewhere) is cleared, so the
     // browser stops sending it.
@@ -48,7 +51,12 @@ export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
 
   route(app, identityRoutes.login, async (request, reply) => {
     const [previousTokenHash] = presentedTokenHashes(request);
-    const result = await loginUser(request.em, deps, { ...request.body, previousTokenHash: previousTokenHash ?? null }, requestMeta(request, config));
+    const result = await loginUser(
+      request.em,
+      deps,
+      { ...request.body, previousTokenHash: previousTokenHash ?? null },
+      requestMeta(request, config),
+    );
     setSessionCookie(reply, config, result.token);
     return toSessionDto(result.user, result.organization, result.token);
   });

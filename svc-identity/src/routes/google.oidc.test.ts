@@ -27,10 +27,22 @@ async function signInWithGoogle() {
   expect(authorize.searchParams.get('nonce')).toBeTruthy();
   const stateCookie = /df_oidc=[^;]+/.exec(String(begin.headers['set-cookie']))?.[0] ?? '';
   expect(stateCookie).not.toBe('');
-  const callback = await followRedirects(authorize.href, (url) => url.pathname === '/api/auth/google/callback');
-  const done = await h.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: stateCookie } });
+  const callback = await followRedirects(
+    authorize.href,
+    (url) => url.pathname === '/api/auth/google/callback',
+  );
+  const done = await h.app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie: stateCookie },
+  });
   expect(done.statusCode).toBe(302);
-  return { location: new URL(String(done.headers.location), PUBLIC_URL), setCookie: String(done.headers['set-cookie']), callback, stateCookie };
+  return {
+    location: new URL(String(done.headers.location), PUBLIC_URL),
+    setCookie: String(done.headers['set-cookie']),
+    callback,
+    stateCookie,
+  };
 }
 
 describe('Google sign-in (OpenID Connect against a local oidc-provider)', () => {
@@ -47,14 +59,23 @@ describe('Google sign-in (OpenID Connect against a local oidc-provider)', () => 
     expect(data.user).toMatchObject({ email, name: 'Goo Gle', organizationId: null });
     expect(data.organization).toBeNull();
     expect(setCookie).toContain(`df_session=${data.sessionId}`);
-    const me = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${data.sessionId}` } });
+    const me = await h.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${data.sessionId}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe(email);
   });
 
   it('links an existing account by verified email and signs into it (with its organization)', async () => {
     const owner = await registerOwner(h);
-    oidc.setAccount({ sub: `google-${owner.user.email}`, email: owner.user.email, emailVerified: true, name: 'Other Name' });
+    oidc.setAccount({
+      sub: `google-${owner.user.email}`,
+      email: owner.user.email,
+      emailVerified: true,
+      name: 'Other Name',
+    });
     const { location } = await signInWithGoogle();
     const data = JSON.parse(location.searchParams.get('data') ?? '{}');
     expect(data.user.id).toBe(owner.user.id);
@@ -62,16 +83,27 @@ describe('Google sign-in (OpenID Connect against a local oidc-provider)', () => 
   });
 
   it('refuses an unverified email and a callback whose state cookie is missing or replayed', async () => {
-    oidc.setAccount({ sub: `google-unverified-${Date.now()}`, email: uniqueEmail('unverified'), emailVerified: false, name: 'Un Verified' });
+    oidc.setAccount({
+      sub: `google-unverified-${Date.now()}`,
+      email: uniqueEmail('unverified'),
+      emailVerified: false,
+      name: 'Un Verified',
+    });
     const { location, callback, stateCookie } = await signInWithGoogle();
     expect(location.pathname).toBe('/auth/google/callback');
     expect(location.searchParams.get('data')).toBeNull();
     expect(location.searchParams.get('error')).toBe('Your Google account has no verified email address');
 
     const noCookie = await h.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
-    expect(new URL(String(noCookie.headers.location), PUBLIC_URL).searchParams.get('error')).toMatch(/expired/);
+    expect(new URL(String(noCookie.headers.location), PUBLIC_URL).searchParams.get('error')).toMatch(
+      /expired/,
+    );
     // the code was already spent: exchanging it again fails
-    const replay = await h.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: stateCookie } });
+    const replay = await h.app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: stateCookie },
+    });
     expect(new URL(String(replay.headers.location), PUBLIC_URL).searchParams.get('data')).toBeNull();
   });
 });

@@ -36,10 +36,16 @@ export function registerGoogleRoutes(app: ServiceApp, deps: TIdentityDeps, state
     if (!discovered) {
       const issuer = new URL(config.GOOGLE_OIDC_ISSUER as string);
       discovered = oidc
-        .discovery(issuer, config.GOOGLE_CLIENT_ID as string, config.GOOGLE_CLIENT_SECRET as string, undefined, {
-          // Plain http is only ever a local stand-in provider (tests, development).
-          ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
-        })
+        .discovery(
+          issuer,
+          config.GOOGLE_CLIENT_ID as string,
+          config.GOOGLE_CLIENT_SECRET as string,
+          undefined,
+          {
+            // Plain http is only ever a local stand-in provider (tests, development).
+            ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+          },
+        )
         .catch((error: unknown) => {
           discovered = null; // retry discovery on the next sign-in
           throw error;
@@ -49,43 +55,53 @@ export function registerGoogleRoutes(app: ServiceApp, deps: TIdentityDeps, state
   };
 
   const failTo = (reply: FastifyReply, message: string) =>
-    reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' }).redirect(`/auth/google/callback?error=${encodeURIComponent(message)}`);
+    reply
+      .clearCookie(STATE_COOKIE, { path: '/api/auth/google' })
+      .redirect(`/auth/google/callback?error=${encodeURIComponent(message)}`);
 
-  app.get('/api/auth/google', { schema: { response: { 404: ZErrorBody, 502: ZErrorBody } } }, async (request, reply) => {
-    if (!isGoogleSignInEnabled(config)) return reply.code(404).send({ message: 'Google sign-in is not configured' });
-    let configuration: oidc.Configuration;
-    try {
-      configuration = await getConfiguration();
-    } catch (error) {
-      request.log.error({ err: error }, 'OpenID provider discovery failed');
-      return reply.code(502).send({ message: 'Google sign-in is unavailable right now. Please try again later.' });
-    }
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    const url = oidc.buildAuthorizationUrl(configuration, {
-      redirect_uri: redirectUri,
-      scope: 'openid email profile',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-      nonce,
-    });
-    reply.setCookie(STATE_COOKIE, codec.encode({ state, nonce, verifier }, STATE_TTL_SECONDS), {
-      path: '/api/auth/google',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.PUBLIC_URL.startsWith('https:'),
-      maxAge: STATE_TTL_SECONDS,
-    });
-    return reply.redirect(url.href);
-  });
+  app.get(
+    '/api/auth/google',
+    { schema: { response: { 404: ZErrorBody, 502: ZErrorBody } } },
+    async (request, reply) => {
+      if (!isGoogleSignInEnabled(config))
+        return reply.code(404).send({ message: 'Google sign-in is not configured' });
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await getConfiguration();
+      } catch (error) {
+        request.log.error({ err: error }, 'OpenID provider discovery failed');
+        return reply
+          .code(502)
+          .send({ message: 'Google sign-in is unavailable right now. Please try again later.' });
+      }
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const url = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      reply.setCookie(STATE_COOKIE, codec.encode({ state, nonce, verifier }, STATE_TTL_SECONDS), {
+        path: '/api/auth/google',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.PUBLIC_URL.startsWith('https:'),
+        maxAge: STATE_TTL_SECONDS,
+      });
+      return reply.redirect(url.href);
+    },
+  );
 
   app.get(
     CALLBACK_PATH,
     { schema: { querystring: z.record(z.string(), z.string().max(4096)), response: { 404: ZErrorBody } } },
     async (request, reply) => {
-      if (!isGoogleSignInEnabled(config)) return reply.code(404).send({ message: 'Google sign-in is not configured' });
+      if (!isGoogleSignInEnabled(config))
+        return reply.code(404).send({ message: 'Google sign-in is not configured' });
       const saved = codec.decode<TOidcState>(request.cookies[STATE_COOKIE]);
       if (!saved) return failTo(reply, 'Your sign-in attempt expired. Please try again.');
       if (request.query.error) return failTo(reply, 'Google sign-in was cancelled.');
@@ -102,7 +118,10 @@ export function registerGoogleRoutes(app: ServiceApp, deps: TIdentityDeps, state
         if (!claims) return failTo(reply, 'Google did not return an identity.');
         let profile: Record<string, unknown> = claims;
         if (typeof claims.email !== 'string') {
-          profile = { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)), ...claims };
+          profile = {
+            ...(await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)),
+            ...claims,
+          };
         }
         const result = await signInWithGoogle(
           request.em,
@@ -118,10 +137,18 @@ export function registerGoogleRoutes(app: ServiceApp, deps: TIdentityDeps, state
         );
         setSessionCookie(reply, config, result.token);
         const data = JSON.stringify(toSessionDto(result.user, result.organization, result.token));
-        return reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' }).redirect(`/auth/google/callback?data=${encodeURIComponent(data)}`);
+        return reply
+          .clearCookie(STATE_COOKIE, { path: '/api/auth/google' })
+          .redirect(`/auth/google/callback?data=${encodeURIComponent(data)}`);
       } catch (error) {
-        request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Google sign-in failed');
-        const message = error instanceof Error && error.name === 'IdentityError' ? error.message : 'Google sign-in failed. Please try again.';
+        request.log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'Google sign-in failed',
+        );
+        const message =
+          error instanceof Error && error.name === 'IdentityError'
+            ? error.message
+            : 'Google sign-in failed. Please try again.';
         return failTo(reply, message);
       }
     },

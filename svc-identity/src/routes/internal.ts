@@ -1,5 +1,10 @@
 import { internalAuth, route, type ServiceApp } from '@dealflow/service-kit';
-import { internalRoutes, ZErrorBody, ZInternalSessionBody, ZInternalSessionResponse } from '@dealflow/contracts';
+import {
+  internalRoutes,
+  ZErrorBody,
+  ZInternalSessionBody,
+  ZInternalSessionResponse,
+} from '@dealflow/contracts';
 import { z } from 'zod';
 import type { TIdentityDeps } from '../deps.js';
 import { IdentityError } from '../errors.js';
@@ -29,16 +34,38 @@ export function registerInternalRoutes(app: ServiceApp, deps: TIdentityDeps): vo
 
   app.post(
     '/internal/sessions',
-    { preHandler, schema: { body: ZInternalSessionBody, response: { 200: ZInternalSessionResponse, 400: ZErrorBody, 401: ZErrorBody, 404: ZErrorBody } } },
+    {
+      preHandler,
+      schema: {
+        body: ZInternalSessionBody,
+        response: { 200: ZInternalSessionResponse, 400: ZErrorBody, 401: ZErrorBody, 404: ZErrorBody },
+      },
+    },
     async (request) => {
       const { user, organization, token } = await createSessionForUser(request.em, deps, request.body.userId);
-      return { sessionId: token, user: toUserDto(user), organization: organization ? toOrganizationDto(organization) : null };
+      return {
+        sessionId: token,
+        user: toUserDto(user),
+        organization: organization ? toOrganizationDto(organization) : null,
+      };
     },
   );
 
   app.get(
     '/internal/public-key',
-    { preHandler, schema: { response: { 200: z.object({ publicKeyPem: z.string(), algorithm: z.literal('ES256'), issuer: z.string() }), 401: ZErrorBody } } },
-    async () => ({ publicKeyPem: deps.jwt.publicKeyPem, algorithm: 'ES256' as const, issuer: 'dealflow-identity' }),
+    {
+      preHandler,
+      schema: {
+        response: {
+          200: z.object({ publicKeyPem: z.string(), algorithm: z.literal('ES256'), issuer: z.string() }),
+          401: ZErrorBody,
+        },
+      },
+    },
+    async () => ({
+      publicKeyPem: deps.jwt.publicKeyPem,
+      algorithm: 'ES256' as const,
+      issuer: 'dealflow-identity',
+    }),
   );
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentity, type TIdentityHarness } from '../test/harness.js';
-import { addMember, inviteAndReadToken, login, registerOwner, registerUser, uniqueEmail } from '../test/factories.js';
+import {
+  addMember,
+  inviteAndReadToken,
+  login,
+  registerOwner,
+  registerUser,
+  uniqueEmail,
+} from '../test/factories.js';
 import { listActivity } from '../repositories/activity-logs.js';
 
 let h: TIdentityHarness;
@@ -21,38 +28,85 @@ const outboxTopics = async (orgId: number) => {
 describe('organization setup', () => {
   it('creates the organization with the chosen plan, makes the creator owner and writes organization.created', async () => {
     const user = await registerUser(h);
-    const res = await h.app.inject({ method: 'POST', url: '/api/organizations', headers: user.auth, payload: { name: 'Beta Capital', plan: 'basic', billingCycle: 'monthly' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/organizations',
+      headers: user.auth,
+      payload: { name: 'Beta Capital', plan: 'basic', billingCycle: 'monthly' },
+    });
     expect(res.statusCode).toBe(201);
     const { user: owner, organization } = res.json();
     expect(owner).toMatchObject({ id: user.user.id, role: 'owner', organizationId: organization.id });
-    expect(organization).toMatchObject({ name: 'Beta Capital', plan: 'free', subscriptionStatus: null, ownerId: user.user.id });
+    expect(organization).toMatchObject({
+      name: 'Beta Capital',
+      plan: 'free',
+      subscriptionStatus: null,
+      ownerId: user.user.id,
+    });
     const events = await outboxTopics(organization.id);
     expect(events).toEqual([
-      { topic: 'identity.organization.created', data: expect.objectContaining({ orgId: organization.id, plan: 'basic', billingCycle: 'monthly', memberCount: 1, ownerEmail: user.user.email }) },
+      {
+        topic: 'identity.organization.created',
+        data: expect.objectContaining({
+          orgId: organization.id,
+          plan: 'basic',
+          billingCycle: 'monthly',
+          memberCount: 1,
+          ownerEmail: user.user.email,
+        }),
+      },
     ]);
   });
 
   it('repeating setup before a subscription exists updates the same organization; other cases are 409', async () => {
     const owner = await registerOwner(h);
-    const res = await h.app.inject({ method: 'POST', url: '/api/organizations', headers: owner.auth, payload: { name: 'Renamed Ventures' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/organizations',
+      headers: owner.auth,
+      payload: { name: 'Renamed Ventures' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().organization).toMatchObject({ id: owner.organization?.id, name: 'Renamed Ventures' });
     const member = await addMember(h, owner);
-    const conflict = await h.app.inject({ method: 'POST', url: '/api/organizations', headers: member.auth, payload: { name: 'Escape Ltd' } });
+    const conflict = await h.app.inject({
+      method: 'POST',
+      url: '/api/organizations',
+      headers: member.auth,
+      payload: { name: 'Escape Ltd' },
+    });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({ message: 'You already belong to an organization' });
   });
 
   it('validates the name (2 to 100) and plan', async () => {
     const user = await registerUser(h);
-    const short = await h.app.inject({ method: 'POST', url: '/api/organizations', headers: user.auth, payload: { name: 'A' } });
+    const short = await h.app.inject({
+      method: 'POST',
+      url: '/api/organizations',
+      headers: user.auth,
+      payload: { name: 'A' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Organization name must be at least 2 characters');
-    const long = await h.app.inject({ method: 'POST', url: '/api/organizations', headers: user.auth, payload: { name: 'x'.repeat(101) } });
+    const long = await h.app.inject({
+      method: 'POST',
+      url: '/api/organizations',
+      headers: user.auth,
+      payload: { name: 'x'.repeat(101) },
+    });
     expect(long.statusCode).toBe(400);
-    const plan = await h.app.inject({ method: 'POST', url: '/api/organizations', headers: user.auth, payload: { name: 'Good Name', plan: 'enterprise' } });
+    const plan = await h.app.inject({
+      method: 'POST',
+      url: '/api/organizations',
+      headers: user.auth,
+      payload: { name: 'Good Name', plan: 'enterprise' },
+    });
     expect(plan.statusCode).toBe(400);
-    expect((await h.app.inject({ method: 'POST', url: '/api/organizations', payload: { name: 'Good Name' } })).statusCode).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/api/organizations', payload: { name: 'Good Name' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -65,110 +119,266 @@ describe('invitations', () => {
     const mail = (await h.readOutbox()).find((m) => m.to === email);
     expect(mail?.text).toContain(`${h.config.PUBLIC_URL}/accept-invitation?token=${token}`);
     expect(mail?.html).toContain('accept-invitation?token=');
-    const rows = await h.svc.ctx.orm.em.getConnection().execute<{ token_hash: string; expires_at: Date }[]>('select token_hash, expires_at from invitations where id = ?', [invitation.id]);
+    const rows = await h.svc.ctx.orm.em
+      .getConnection()
+      .execute<{ token_hash: string; expires_at: Date }[]>(
+        'select token_hash, expires_at from invitations where id = ?',
+        [invitation.id],
+      );
     expect(rows[0]?.token_hash).not.toBe(token);
     expect(rows[0]?.token_hash).toHaveLength(64);
     const days = (new Date(rows[0]!.expires_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
 
-    const details = await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${token}&_t=123` });
+    const details = await h.app.inject({
+      method: 'GET',
+      url: `/api/invitations/validate?token=${token}&_t=123`,
+    });
     expect(details.statusCode).toBe(200);
-    expect(details.json()).toMatchObject({ email, name: 'Grace Member', organizationName: 'Acme Ventures', inviterName: 'Ada Owner', role: 'member' });
+    expect(details.json()).toMatchObject({
+      email,
+      name: 'Grace Member',
+      organizationName: 'Acme Ventures',
+      inviterName: 'Ada Owner',
+      role: 'member',
+    });
 
-    const pending = await h.app.inject({ method: 'GET', url: '/api/organization/invitations', headers: owner.auth });
+    const pending = await h.app.inject({
+      method: 'GET',
+      url: '/api/organization/invitations',
+      headers: owner.auth,
+    });
     expect(pending.json()).toEqual([expect.objectContaining({ id: invitation.id, email, role: 'member' })]);
 
-    const done = await h.app.inject({ method: 'POST', url: '/api/auth/complete-profile', payload: { token, name: 'Grace Hopper', password: 'member password 1' } });
+    const done = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { token, name: 'Grace Hopper', password: 'member password 1' },
+    });
     expect(done.statusCode).toBe(201);
-    expect(done.json()).toMatchObject({ user: { email, role: 'member', organizationId: owner.organization?.id }, organization: { id: owner.organization?.id } });
+    expect(done.json()).toMatchObject({
+      user: { email, role: 'member', organizationId: owner.organization?.id },
+      organization: { id: owner.organization?.id },
+    });
     // single use
     const again = await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${token}` });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'This invitation does not exist or has been revoked.' });
     const events = await outboxTopics(owner.organization!.id);
-    expect(events.at(-1)).toEqual({ topic: 'identity.member.added', data: expect.objectContaining({ userId: done.json().user.id, memberCount: 2, role: 'member' }) });
+    expect(events.at(-1)).toEqual({
+      topic: 'identity.member.added',
+      data: expect.objectContaining({ userId: done.json().user.id, memberCount: 2, role: 'member' }),
+    });
     // the new member sees the list (both people), but not the invitations
-    const members = await h.app.inject({ method: 'GET', url: '/api/organization/members', headers: { authorization: `Bearer ${done.json().sessionId}` } });
+    const members = await h.app.inject({
+      method: 'GET',
+      url: '/api/organization/members',
+      headers: { authorization: `Bearer ${done.json().sessionId}` },
+    });
     expect(members.json().map((m: { email: string }) => m.email)).toEqual([owner.user.email, email]);
-    const invites = await h.app.inject({ method: 'GET', url: '/api/organization/invitations', headers: { authorization: `Bearer ${done.json().sessionId}` } });
+    const invites = await h.app.inject({
+      method: 'GET',
+      url: '/api/organization/invitations',
+      headers: { authorization: `Bearer ${done.json().sessionId}` },
+    });
     expect(invites.statusCode).toBe(403);
   });
 
   it('validate: 404 for unknown or revoked, 410 for expired, 400 without a token', async () => {
     const owner = await registerOwner(h);
     const { invitation, token } = await inviteAndReadToken(h, owner, uniqueEmail('late'));
-    expect((await h.app.inject({ method: 'GET', url: '/api/invitations/validate?token=unknown-token-value-123456' })).statusCode).toBe(404);
+    expect(
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: '/api/invitations/validate?token=unknown-token-value-123456',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await h.app.inject({ method: 'GET', url: '/api/invitations/validate' })).statusCode).toBe(400);
-    await h.svc.ctx.orm.em.getConnection().execute(`update invitations set expires_at = now() - interval '1 minute' where id = ?`, [invitation.id]);
+    await h.svc.ctx.orm.em
+      .getConnection()
+      .execute(`update invitations set expires_at = now() - interval '1 minute' where id = ?`, [
+        invitation.id,
+      ]);
     const expired = await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${token}` });
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toEqual({ message: 'This invitation has expired.' });
-    const complete = await h.app.inject({ method: 'POST', url: '/api/auth/complete-profile', payload: { token, name: 'Late Comer', password: 'late password 1' } });
+    const complete = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { token, name: 'Late Comer', password: 'late password 1' },
+    });
     expect(complete.statusCode).toBe(410);
 
     const second = await inviteAndReadToken(h, owner, uniqueEmail('revoked'));
-    const revoke = await h.app.inject({ method: 'DELETE', url: `/api/organization/invitations/${second.invitation.id}`, headers: owner.auth });
+    const revoke = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/organization/invitations/${second.invitation.id}`,
+      headers: owner.auth,
+    });
     expect(revoke.statusCode).toBe(200);
-    expect((await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${second.token}` })).statusCode).toBe(404);
-    expect((await h.app.inject({ method: 'DELETE', url: `/api/organization/invitations/${second.invitation.id}`, headers: owner.auth })).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${second.token}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await h.app.inject({
+          method: 'DELETE',
+          url: `/api/organization/invitations/${second.invitation.id}`,
+          headers: owner.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('accept: 401 with redirectTo when signed out; joins when signed in with the invited email', async () => {
     const owner = await registerOwner(h);
     const invitee = await registerUser(h);
     const { token } = await inviteAndReadToken(h, owner, invitee.user.email, 'owner');
-    const signedOut = await h.app.inject({ method: 'POST', url: `/api/invitations/accept?token=${token}&_t=1`, payload: {} });
+    const signedOut = await h.app.inject({
+      method: 'POST',
+      url: `/api/invitations/accept?token=${token}&_t=1`,
+      payload: {},
+    });
     expect(signedOut.statusCode).toBe(401);
-    expect(signedOut.json()).toEqual({ message: expect.any(String), redirectTo: `/auth/complete-profile?token=${token}` });
+    expect(signedOut.json()).toEqual({
+      message: expect.any(String),
+      redirectTo: `/auth/complete-profile?token=${token}`,
+    });
     const stranger = await registerUser(h);
-    const foreign = await h.app.inject({ method: 'POST', url: `/api/invitations/accept?token=${token}`, headers: stranger.auth, payload: {} });
+    const foreign = await h.app.inject({
+      method: 'POST',
+      url: `/api/invitations/accept?token=${token}`,
+      headers: stranger.auth,
+      payload: {},
+    });
     expect(foreign.statusCode).toBe(403);
-    const ok = await h.app.inject({ method: 'POST', url: `/api/invitations/accept?token=${token}`, headers: invitee.auth, payload: {} });
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: `/api/invitations/accept?token=${token}`,
+      headers: invitee.auth,
+      payload: {},
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ success: true, user: { id: invitee.user.id, role: 'owner', organizationId: owner.organization?.id } });
-    expect((await h.app.inject({ method: 'POST', url: `/api/invitations/accept?token=${token}`, headers: invitee.auth, payload: {} })).statusCode).toBe(404);
+    expect(ok.json()).toMatchObject({
+      success: true,
+      user: { id: invitee.user.id, role: 'owner', organizationId: owner.organization?.id },
+    });
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: `/api/invitations/accept?token=${token}`,
+          headers: invitee.auth,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('complete-profile: 409 when the email already has an account; validation messages', async () => {
     const owner = await registerOwner(h);
     const existing = await registerUser(h);
     const { token } = await inviteAndReadToken(h, owner, existing.user.email);
-    const res = await h.app.inject({ method: 'POST', url: '/api/auth/complete-profile', payload: { token, name: 'Dup', password: 'password 123' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { token, name: 'Dup', password: 'password 123' },
+    });
     expect(res.statusCode).toBe(409);
-    const bad = await h.app.inject({ method: 'POST', url: '/api/auth/complete-profile', payload: { token, name: 'D', password: 'short' } });
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { token, name: 'D', password: 'short' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { message: string }) => d.message)).toContain('Name must be at least 2 characters');
+    expect(bad.json().details.map((d: { message: string }) => d.message)).toContain(
+      'Name must be at least 2 characters',
+    );
   });
 
   it('invite is owner-only, validates its body, refuses existing members and replaces a pending invitation', async () => {
     const owner = await registerOwner(h);
     const member = await addMember(h, owner);
-    const asMember = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: member.auth, payload: { name: 'Eve', email: uniqueEmail() } });
+    const asMember = await h.app.inject({
+      method: 'POST',
+      url: '/api/organization/invite',
+      headers: member.auth,
+      payload: { name: 'Eve', email: uniqueEmail() },
+    });
     expect(asMember.statusCode).toBe(403);
-    const invalid = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: owner.auth, payload: { name: 'E', email: 'bad' } });
+    const invalid = await h.app.inject({
+      method: 'POST',
+      url: '/api/organization/invite',
+      headers: owner.auth,
+      payload: { name: 'E', email: 'bad' },
+    });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().details.map((d: { message: string }) => d.message)).toEqual(expect.arrayContaining(['Please enter a valid email address.', 'Name must be at least 2 characters.']));
-    const badRole = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: owner.auth, payload: { name: 'Eve', email: uniqueEmail(), role: 'admin' } });
+    expect(invalid.json().details.map((d: { message: string }) => d.message)).toEqual(
+      expect.arrayContaining(['Please enter a valid email address.', 'Name must be at least 2 characters.']),
+    );
+    const badRole = await h.app.inject({
+      method: 'POST',
+      url: '/api/organization/invite',
+      headers: owner.auth,
+      payload: { name: 'Eve', email: uniqueEmail(), role: 'admin' },
+    });
     expect(badRole.statusCode).toBe(400);
-    const dup = await h.app.inject({ method: 'POST', url: '/api/organization/invite', headers: owner.auth, payload: { name: 'Again', email: member.user.email } });
+    const dup = await h.app.inject({
+      method: 'POST',
+      url: '/api/organization/invite',
+      headers: owner.auth,
+      payload: { name: 'Again', email: member.user.email },
+    });
     expect(dup.statusCode).toBe(409);
     const email = uniqueEmail('twice');
     const first = await inviteAndReadToken(h, owner, email);
     const second = await inviteAndReadToken(h, owner, email);
-    expect((await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${first.token}` })).statusCode).toBe(404);
-    expect((await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${second.token}` })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${first.token}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${second.token}` }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('owner changes an invitation role; members cannot', async () => {
     const owner = await registerOwner(h);
     const { invitation } = await inviteAndReadToken(h, owner, uniqueEmail());
-    const res = await h.app.inject({ method: 'PATCH', url: `/api/organization/invitations/${invitation.id}/role`, headers: owner.auth, payload: { role: 'owner' } });
+    const res = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/organization/invitations/${invitation.id}/role`,
+      headers: owner.auth,
+      payload: { role: 'owner' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe('owner');
     const member = await addMember(h, owner);
-    expect((await h.app.inject({ method: 'PATCH', url: `/api/organization/invitations/${invitation.id}/role`, headers: member.auth, payload: { role: 'member' } })).statusCode).toBe(403);
-    expect((await h.app.inject({ method: 'PATCH', url: `/api/organization/invitations/abc/role`, headers: owner.auth, payload: { role: 'member' } })).statusCode).toBe(400);
+    expect(
+      (
+        await h.app.inject({
+          method: 'PATCH',
+          url: `/api/organization/invitations/${invitation.id}/role`,
+          headers: member.auth,
+          payload: { role: 'member' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await h.app.inject({
+          method: 'PATCH',
+          url: `/api/organization/invitations/abc/role`,
+          headers: owner.auth,
+          payload: { role: 'member' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -176,14 +386,29 @@ describe('members', () => {
   it('owner changes roles; the last owner cannot be demoted', async () => {
     const owner = await registerOwner(h);
     const member = await addMember(h, owner);
-    const self = await h.app.inject({ method: 'PATCH', url: `/api/organization/members/${owner.user.id}/role`, headers: owner.auth, payload: { role: 'member' } });
+    const self = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/organization/members/${owner.user.id}/role`,
+      headers: owner.auth,
+      payload: { role: 'member' },
+    });
     expect(self.statusCode).toBe(409);
     expect(self.json()).toEqual({ message: 'An organization must keep at least one owner' });
-    const promote = await h.app.inject({ method: 'PATCH', url: `/api/organization/members/${member.user.id}/role`, headers: owner.auth, payload: { role: 'owner' } });
+    const promote = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/organization/members/${member.user.id}/role`,
+      headers: owner.auth,
+      payload: { role: 'owner' },
+    });
     expect(promote.statusCode).toBe(200);
     expect(promote.json()).toMatchObject({ id: member.user.id, role: 'owner' });
     // now two owners: the first can step down
-    const stepDown = await h.app.inject({ method: 'PATCH', url: `/api/organization/members/${owner.user.id}/role`, headers: owner.auth, payload: { role: 'member' } });
+    const stepDown = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/organization/members/${owner.user.id}/role`,
+      headers: owner.auth,
+      payload: { role: 'member' },
+    });
     expect(stepDown.statusCode).toBe(200);
     const me = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: owner.auth });
     expect(me.json().user.role).toBe('member');
@@ -195,20 +420,46 @@ describe('members', () => {
   it('owner removes a member (never themselves); member.removed carries the new count', async () => {
     const owner = await registerOwner(h);
     const member = await addMember(h, owner);
-    const self = await h.app.inject({ method: 'DELETE', url: `/api/organization/members/${owner.user.id}`, headers: owner.auth });
+    const self = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/organization/members/${owner.user.id}`,
+      headers: owner.auth,
+    });
     expect(self.statusCode).toBe(400);
-    const byMember = await h.app.inject({ method: 'DELETE', url: `/api/organization/members/${owner.user.id}`, headers: member.auth });
+    const byMember = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/organization/members/${owner.user.id}`,
+      headers: member.auth,
+    });
     expect(byMember.statusCode).toBe(403);
     const other = await registerOwner(h);
-    expect((await h.app.inject({ method: 'DELETE', url: `/api/organization/members/${other.user.id}`, headers: owner.auth })).statusCode).toBe(404);
-    const ok = await h.app.inject({ method: 'DELETE', url: `/api/organization/members/${member.user.id}`, headers: owner.auth });
+    expect(
+      (
+        await h.app.inject({
+          method: 'DELETE',
+          url: `/api/organization/members/${other.user.id}`,
+          headers: owner.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const ok = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/organization/members/${member.user.id}`,
+      headers: owner.auth,
+    });
     expect(ok.statusCode).toBe(200);
     const list = await h.app.inject({ method: 'GET', url: '/api/organization/members', headers: owner.auth });
     expect(list.json().map((m: { id: number }) => m.id)).toEqual([owner.user.id]);
     const events = await outboxTopics(owner.organization!.id);
-    expect(events.at(-1)).toEqual({ topic: 'identity.member.removed', data: { orgId: owner.organization!.id, userId: member.user.id, memberCount: 1 } });
+    expect(events.at(-1)).toEqual({
+      topic: 'identity.member.removed',
+      data: { orgId: owner.organization!.id, userId: member.user.id, memberCount: 1 },
+    });
     const removedMe = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: member.auth });
-    expect(removedMe.json()).toMatchObject({ user: { organizationId: null, role: 'member' }, organization: null });
+    expect(removedMe.json()).toMatchObject({
+      user: { organizationId: null, role: 'member' },
+      organization: null,
+    });
   });
 });
 
@@ -216,29 +467,75 @@ describe('organization settings', () => {
   it('owner renames; members cannot; name validated', async () => {
     const owner = await registerOwner(h);
     const member = await addMember(h, owner);
-    const ok = await h.app.inject({ method: 'PATCH', url: '/api/organization', headers: owner.auth, payload: { name: 'New Name' } });
+    const ok = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/organization',
+      headers: owner.auth,
+      payload: { name: 'New Name' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().name).toBe('New Name');
-    expect((await h.app.inject({ method: 'PATCH', url: '/api/organization', headers: member.auth, payload: { name: 'Hacked' } })).statusCode).toBe(403);
-    const short = await h.app.inject({ method: 'PATCH', url: '/api/organization', headers: owner.auth, payload: { name: 'N' } });
+    expect(
+      (
+        await h.app.inject({
+          method: 'PATCH',
+          url: '/api/organization',
+          headers: member.auth,
+          payload: { name: 'Hacked' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const short = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/organization',
+      headers: owner.auth,
+      payload: { name: 'N' },
+    });
     expect(short.json().message).toBe('Organization name must be at least 2 characters.');
   });
 
   it('delete needs the password; members keep their accounts without an organization', async () => {
     const owner = await registerOwner(h);
     const member = await addMember(h, owner);
-    const wrong = await h.app.inject({ method: 'DELETE', url: '/api/organization', headers: owner.auth, payload: { password: 'not it at all' } });
+    const wrong = await h.app.inject({
+      method: 'DELETE',
+      url: '/api/organization',
+      headers: owner.auth,
+      payload: { password: 'not it at all' },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ message: 'Incorrect password' });
-    const empty = await h.app.inject({ method: 'DELETE', url: '/api/organization', headers: owner.auth, payload: { password: '' } });
+    const empty = await h.app.inject({
+      method: 'DELETE',
+      url: '/api/organization',
+      headers: owner.auth,
+      payload: { password: '' },
+    });
     expect(empty.statusCode).toBe(400);
-    expect((await h.app.inject({ method: 'DELETE', url: '/api/organization', headers: member.auth, payload: { password: member.password } })).statusCode).toBe(403);
-    const ok = await h.app.inject({ method: 'DELETE', url: '/api/organization', headers: owner.auth, payload: { password: owner.password } });
+    expect(
+      (
+        await h.app.inject({
+          method: 'DELETE',
+          url: '/api/organization',
+          headers: member.auth,
+          payload: { password: member.password },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const ok = await h.app.inject({
+      method: 'DELETE',
+      url: '/api/organization',
+      headers: owner.auth,
+      payload: { password: owner.password },
+    });
     expect(ok.statusCode).toBe(200);
     const me = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: member.auth });
     expect(me.json()).toMatchObject({ user: { organizationId: null }, organization: null });
     const events = await outboxTopics(owner.organization!.id);
-    expect(events.at(-1)).toEqual({ topic: 'identity.organization.deleted', data: { orgId: owner.organization!.id } });
+    expect(events.at(-1)).toEqual({
+      topic: 'identity.organization.deleted',
+      data: { orgId: owner.organization!.id },
+    });
     // the former owner can sign in and start again
     await login(h, owner.user.email, owner.password);
   });

@@ -75,6 +75,8 @@ export function registerOrganizationRoutes(app: ServiceApp, deps: TIdentityDeps)
 
   route(app, identityRoutes.changeInvitationRole, async (request) => {
     const actor = await requireActor(request, deps);
-    return toInvitationDto(await changeInvitationRole(request.em, actor, request.params.id, request.body.role));
+    return toInvitationDto(
+      await changeInvitationRole(request.em, actor, request.params.id, request.body.role),
+    );
   });
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { clientIp } from './session-auth.js';
 
-const request = (headers: Record<string, string>, ip = '127.0.0.1') => ({ headers, ip }) as unknown as FastifyRequest;
+const request = (headers: Record<string, string>, ip = '127.0.0.1') =>
+  ({ headers, ip }) as unknown as FastifyRequest;
 
 describe('clientIp', () => {
   it('takes the hop the gateway appended (rightmost X-Forwarded-For), not a client-supplied one', () => {

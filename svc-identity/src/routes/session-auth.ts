@@ -37,7 +37,10 @@ export function presentedTokenHashes(request: FastifyRequest): string[] {
 }
 
 /** Resolves the signed-in user, or null. Cookie-authenticated writes from another site are refused (CSRF). */
-export async function resolveActor(request: FastifyRequest, deps: Pick<TIdentityDeps, 'sessions' | 'config'>): Promise<(TActor & { token: string }) | null> {
+export async function resolveActor(
+  request: FastifyRequest,
+  deps: Pick<TIdentityDeps, 'sessions' | 'config'>,
+): Promise<(TActor & { token: string }) | null> {
   for (const presented of readPresentedTokens(request)) {
     const session = await deps.sessions.session(hashToken(presented.token));
     if (!session) continue;
@@ -56,7 +59,10 @@ export async function resolveActor(request: FastifyRequest, deps: Pick<TIdentity
   return null;
 }
 
-export async function requireActor(request: FastifyRequest, deps: Pick<TIdentityDeps, 'sessions' | 'config'>): Promise<TActor & { token: string }> {
+export async function requireActor(
+  request: FastifyRequest,
+  deps: Pick<TIdentityDeps, 'sessions' | 'config'>,
+): Promise<TActor & { token: string }> {
   const actor = await resolveActor(request, deps);
   if (!actor) throw new IdentityError('NOT_SIGNED_IN', NOT_SIGNED_IN_MESSAGE);
   return actor;

@@ -28,7 +28,10 @@ export function createJwtSigner(privateKeyPem: string | undefined): TJwtSigner {
   let isEphemeral = false;
   if (privateKeyPem) {
     privateKey = createPrivateKey(privateKeyPem.replace(/\\n/g, '\n'));
-    if (privateKey.asymmetricKeyType !== 'ec' || privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    if (
+      privateKey.asymmetricKeyType !== 'ec' ||
+      privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1'
+    ) {
       throw new Error('IDENTITY_JWT_PRIVATE_KEY must be an EC P-256 private key (ES256)');
     }
   } else {
@@ -45,7 +48,10 @@ export function createJwtSigner(privateKeyPem: string | undefined): TJwtSigner {
       const payload = b64url({ ...claims, iss: JWT_ISSUER, iat, exp: iat + JWT_TTL_SECONDS });
       const input = `${header}.${payload}`;
       const signature = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' });
-      return { token: `${input}.${signature.toString('base64url')}`, expiresAt: new Date((iat + JWT_TTL_SECONDS) * 1000) };
+      return {
+        token: `${input}.${signature.toString('base64url')}`,
+        expiresAt: new Date((iat + JWT_TTL_SECONDS) * 1000),
+      };
     },
   };
 }

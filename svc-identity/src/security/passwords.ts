@@ -1,13 +1,19 @@
 import argon2 from 'argon2';
 
 /** OWASP's argon2id minimum: 19 MiB memory, 2 iterations, 1 lane. */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string): Promise<string> => argon2.hash(password, ARGON2_OPTIONS);
 
 let dummyHash: Promise<string> | undefined;
 /** A hash of a random password with the same parameters, verified when the account has none (equal timing). */
-const getDummyHash = (): Promise<string> => (dummyHash ??= hashPassword(`dummy-${Math.random()}-${Date.now()}`));
+const getDummyHash = (): Promise<string> =>
+  (dummyHash ??= hashPassword(`dummy-${Math.random()}-${Date.now()}`));
 
 /**
  * Verifies a password against a stored hash. With no hash (unknown email, Google-only account) it still

@@ -34,7 +34,9 @@ describe('signed state cookie', () => {
     const encoded = codec.encode({ state: 's', nonce: 'n' }, 60);
     expect(codec.decode(encoded)).toMatchObject({ state: 's', nonce: 'n' });
     const [data, mac] = encoded.split('.') as [string, string];
-    const forged = Buffer.from(JSON.stringify({ state: 'evil', nonce: 'n', exp: Date.now() + 60_000 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ state: 'evil', nonce: 'n', exp: Date.now() + 60_000 }),
+    ).toString('base64url');
     expect(codec.decode(`${forged}.${mac}`)).toBeNull();
     expect(createSignedValueCodec('secret-2').decode(encoded)).toBeNull();
     expect(codec.decode(`${data}`)).toBeNull();
@@ -47,7 +49,14 @@ describe('identity JWT', () => {
     expect(() => createJwtSigner('-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----')).toThrow();
     const signer = createJwtSigner(undefined);
     expect(signer.isEphemeral).toBe(true);
-    const { token, expiresAt } = signer.sign({ sub: '1', org: null, role: 'member', email: 'a@b.c', name: 'A', sid: 'x' });
+    const { token, expiresAt } = signer.sign({
+      sub: '1',
+      org: null,
+      role: 'member',
+      email: 'a@b.c',
+      name: 'A',
+      sid: 'x',
+    });
     expect(token.split('.')).toHaveLength(3);
     expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(295_000);
   });

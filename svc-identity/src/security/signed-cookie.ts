@@ -5,7 +5,9 @@ export function createSignedValueCodec(secret: string) {
   const mac = (data: string) => createHmac('sha256', secret).update(data).digest('base64url');
   return {
     encode(value: Record<string, unknown>, ttlSeconds: number): string {
-      const data = Buffer.from(JSON.stringify({ ...value, exp: Date.now() + ttlSeconds * 1000 })).toString('base64url');
+      const data = Buffer.from(JSON.stringify({ ...value, exp: Date.now() + ttlSeconds * 1000 })).toString(
+        'base64url',
+      );
       return `${data}.${mac(data)}`;
     },
     decode<T extends Record<string, unknown>>(encoded: string | undefined): T | null {

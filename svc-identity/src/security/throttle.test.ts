@@ -4,7 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { createThrottle } from './throttle.js';
 
 const options = { maxFailuresPerAccount: 3, maxFailuresPerIp: 5, blockSeconds: 60, passwordResetsPerHour: 2 };
-const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+  lazyConnect: true,
+  maxRetriesPerRequest: 1,
+});
 afterAll(() => redis.disconnect());
 
 describe.each([
@@ -42,7 +45,11 @@ describe.each([
 
 describe('login throttle with Redis unreachable', () => {
   it('falls back to the in-process limiter instead of failing sign-ins', async () => {
-    const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    const down = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
     down.on('error', () => undefined);
     const throttle = createThrottle({ ...options, redis: down, keyPrefix: `down-${randomUUID()}` });
     for (let i = 0; i < 3; i++) await throttle.recordLoginFailure('d@x.test', '5.5.5.5');

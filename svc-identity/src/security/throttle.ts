@@ -1,4 +1,9 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 
 export interface TThrottleOptions {
@@ -22,15 +27,37 @@ export interface TThrottle {
 
 export function createThrottle(options: TThrottleOptions): TThrottle {
   const prefix = options.keyPrefix ?? 'identity';
-  const make = (keyPrefix: string, points: number, duration: number, blockDuration: number): RateLimiterAbstract => {
-    const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${keyPrefix}`, points, duration, blockDuration });
+  const make = (
+    keyPrefix: string,
+    points: number,
+    duration: number,
+    blockDuration: number,
+  ): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({
+      keyPrefix: `${prefix}:${keyPrefix}`,
+      points,
+      duration,
+      blockDuration,
+    });
     // With Redis unreachable the in-process limiter stands in, so sign-in keeps working (and keeps throttling).
     return options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `${prefix}:${keyPrefix}`, points, duration, blockDuration, insuranceLimiter: memory })
+      ? new RateLimiterRedis({
+          storeClient: options.redis,
+          keyPrefix: `${prefix}:${keyPrefix}`,
+          points,
+          duration,
+          blockDuration,
+          insuranceLimiter: memory,
+        })
       : memory;
   };
 
-  const byAccount = make('login-account', options.maxFailuresPerAccount, options.blockSeconds, options.blockSeconds);
+  const byAccount = make(
+    'login-account',
+    options.maxFailuresPerAccount,
+    options.blockSeconds,
+    options.blockSeconds,
+  );
   const byIp = make('login-ip', options.maxFailuresPerIp, 3600, options.blockSeconds);
   const resetsByEmail = make('reset-email', options.passwordResetsPerHour, 3600, 0);
   const resetsByIp = make('reset-ip', options.passwordResetsPerHour * 4, 3600, 0);

@@ -2,7 +2,11 @@
  * Follows a redirect chain like a browser would (manual redirects, a cookie jar per host), stopping at
  * the first URL for which `isDone` is true. Used to walk the OpenID Connect dance in tests.
  */
-export async function followRedirects(start: string, isDone: (url: URL) => boolean, maxHops = 15): Promise<URL> {
+export async function followRedirects(
+  start: string,
+  isDone: (url: URL) => boolean,
+  maxHops = 15,
+): Promise<URL> {
   const jar = new Map<string, Map<string, string>>();
   let url = new URL(start);
   for (let hop = 0; hop < maxHops; hop++) {
@@ -21,7 +25,10 @@ export async function followRedirects(start: string, isDone: (url: URL) => boole
       jar.set(url.host, hostJar);
     }
     const location = res.headers.get('location');
-    if (!location) throw new Error(`redirect chain stopped at ${url.href} with ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    if (!location)
+      throw new Error(
+        `redirect chain stopped at ${url.href} with ${res.status}: ${(await res.text()).slice(0, 300)}`,
+      );
     url = new URL(location, url);
   }
   throw new Error('too many redirects');

@@ -33,7 +33,9 @@ export async function startIdentity(env: Record<string, string> = {}) {
   const svc = await buildApp(config);
   const readOutbox = async (): Promise<TOutboxEmail[]> => {
     const files = (await readdir(outboxDir).catch(() => [])).sort();
-    return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), 'utf8')) as TOutboxEmail));
+    return Promise.all(
+      files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), 'utf8')) as TOutboxEmail),
+    );
   };
   return {
     svc,

@@ -26,18 +26,39 @@ export interface TOidcStandIn {
 
 interface TProviderInstance {
   callback(): (req: unknown, res: unknown) => void;
-  interactionDetails(req: unknown, res: unknown): Promise<{ prompt: { name: string }; params: Record<string, unknown>; session?: { accountId?: string } }>;
-  interactionFinished(req: unknown, res: unknown, result: object, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
-  Grant: new (init: { accountId: string; clientId: string }) => { addOIDCScope(scope: string): void; save(): Promise<string> };
+  interactionDetails(
+    req: unknown,
+    res: unknown,
+  ): Promise<{ prompt: { name: string }; params: Record<string, unknown>; session?: { accountId?: string } }>;
+  interactionFinished(
+    req: unknown,
+    res: unknown,
+    result: object,
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<void>;
+  Grant: new (init: { accountId: string; clientId: string }) => {
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
+  };
   on(event: string, listener: (...args: unknown[]) => void): void;
 }
 
 // The package ships no type declarations; a non-literal specifier keeps the import untyped on purpose.
 const OIDC_PROVIDER_MODULE = 'oidc-provider';
 
-export async function startOidcStandIn(options: { redirectUris: string[]; port?: number }): Promise<TOidcStandIn> {
-  const { default: Provider } = (await import(OIDC_PROVIDER_MODULE)) as { default: new (issuer: string, config: object) => TProviderInstance };
-  let account: TOidcAccount = { sub: 'google-oauth2|1001', email: 'google.user@example.com', emailVerified: true, name: 'Google User' };
+export async function startOidcStandIn(options: {
+  redirectUris: string[];
+  port?: number;
+}): Promise<TOidcStandIn> {
+  const { default: Provider } = (await import(OIDC_PROVIDER_MODULE)) as {
+    default: new (issuer: string, config: object) => TProviderInstance;
+  };
+  let account: TOidcAccount = {
+    sub: 'google-oauth2|1001',
+    email: 'google.user@example.com',
+    emailVerified: true,
+    name: 'Google User',
+  };
   const clientId = 'dealflow-local-client';
   const clientSecret = randomBytes(24).toString('hex');
 
@@ -46,13 +67,27 @@ export async function startOidcStandIn(options: { redirectUris: string[]; port?:
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     async findAccount(_ctx: unknown, sub: string) {
       return {
         accountId: sub,
         async claims() {
           const current = account.sub === sub ? account : { ...account, sub };
-          return { sub, email: current.email, email_verified: current.emailVerified, name: current.name, ...(current.picture ? { picture: current.picture } : {}) };
+          return {
+            sub,
+            email: current.email,
+            email_verified: current.emailVerified,
+            name: current.name,
+            ...(current.picture ? { picture: current.picture } : {}),
+          };
         },
       };
     },
@@ -61,7 +96,14 @@ export async function startOidcStandIn(options: { redirectUris: string[]; port?:
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     cookies: { keys: [randomBytes(16).toString('hex')] },
-    ttl: { Interaction: 3600, Session: 86_400, Grant: 86_400, AccessToken: 3600, IdToken: 3600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 3600,
+      Session: 86_400,
+      Grant: 86_400,
+      AccessToken: 3600,
+      IdToken: 3600,
+      AuthorizationCode: 60,
+    },
   });
   provider.on('server_error', () => undefined);
   const handle = provider.callback();
@@ -72,12 +114,25 @@ export async function startOidcStandIn(options: { redirectUris: string[]; port?:
       try {
         const details = await provider.interactionDetails(req, res);
         if (details.prompt.name === 'login') {
-          await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+          await provider.interactionFinished(
+            req,
+            res,
+            { login: { accountId: account.sub } },
+            { mergeWithLastSubmission: false },
+          );
           return;
         }
-        const grant = new provider.Grant({ accountId: details.session?.accountId ?? account.sub, clientId: String(details.params.client_id) });
+        const grant = new provider.Grant({
+          accountId: details.session?.accountId ?? account.sub,
+          clientId: String(details.params.client_id),
+        });
         grant.addOIDCScope(String(details.params.scope ?? 'openid'));
-        await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+        await provider.interactionFinished(
+          req,
+          res,
+          { consent: { grantId: await grant.save() } },
+          { mergeWithLastSubmission: true },
+        );
       } catch (error) {
         res.statusCode = 500;
         res.end(String(error));

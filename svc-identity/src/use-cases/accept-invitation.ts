@@ -18,7 +18,10 @@ export async function acceptInvitation(em: EntityManager, actor: TActor, token: 
       throw new IdentityError('FORBIDDEN', 'This invitation was sent to a different email address.');
     }
     if (user.organizationId !== null && user.organizationId !== invitation.organizationId) {
-      throw new IdentityError('CONFLICT', 'You already belong to an organization. Leave it before accepting this invitation.');
+      throw new IdentityError(
+        'CONFLICT',
+        'You already belong to an organization. Leave it before accepting this invitation.',
+      );
     }
     if (user.organizationId === invitation.organizationId) {
       invitation.status = 'accepted';
@@ -27,7 +30,8 @@ export async function acceptInvitation(em: EntityManager, actor: TActor, token: 
       await joinOrganization(tx, user, invitation);
     }
     const organization = await findOrganizationById(tx, invitation.organizationId);
-    if (!organization) throw new IdentityError('INVITATION_NOT_FOUND', 'This invitation does not exist or has been revoked.');
+    if (!organization)
+      throw new IdentityError('INVITATION_NOT_FOUND', 'This invitation does not exist or has been revoked.');
     return { user, organization };
   });
 }

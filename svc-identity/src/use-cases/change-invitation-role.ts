@@ -6,14 +6,29 @@ import { InvitationSchema } from '../entities/invitation.js';
 import { logActivity } from '../repositories/activity-logs.js';
 import { loadOwnerOrganization } from './guards.js';
 
-export async function changeInvitationRole(em: EntityManager, actor: TActor, invitationId: number, role: TRole) {
+export async function changeInvitationRole(
+  em: EntityManager,
+  actor: TActor,
+  invitationId: number,
+  role: TRole,
+) {
   return em.transactional(async (tx) => {
     const { user, organization } = await loadOwnerOrganization(tx, actor);
-    const invitation = await tx.findOne(InvitationSchema, { id: invitationId, organizationId: organization.id, status: 'pending' });
+    const invitation = await tx.findOne(InvitationSchema, {
+      id: invitationId,
+      organizationId: organization.id,
+      status: 'pending',
+    });
     if (!invitation) throw new IdentityError('NOT_FOUND', 'Invitation not found');
     const previousRole = invitation.role;
     invitation.role = role;
-    logActivity(tx, { userId: user.id, organizationId: organization.id, activityType: 'invitation_role_changed', description: `${user.name} changed the invitation of ${invitation.email} to ${role}`, metadata: { invitationId, from: previousRole, to: role } });
+    logActivity(tx, {
+      userId: user.id,
+      organizationId: organization.id,
+      activityType: 'invitation_role_changed',
+      description: `${user.name} changed the invitation of ${invitation.email} to ${role}`,
+      metadata: { invitationId, from: previousRole, to: role },
+    });
     return invitation;
   });
 }

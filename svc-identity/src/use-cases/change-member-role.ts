@@ -13,7 +13,8 @@ export async function changeMemberRole(em: EntityManager, actor: TActor, memberI
   return em.transactional(async (tx) => {
     const { user, organization } = await loadOwnerOrganization(tx, actor, { lock: true });
     const member = memberId === user.id ? user : await findUserById(tx, memberId);
-    if (!member || member.organizationId !== organization.id) throw new IdentityError('NOT_FOUND', 'Member not found');
+    if (!member || member.organizationId !== organization.id)
+      throw new IdentityError('NOT_FOUND', 'Member not found');
     if (member.role === role) return member;
     if (member.role === 'owner' && (await countOrganizationOwners(tx, organization.id)) <= 1) {
       throw new IdentityError('CONFLICT', LAST_OWNER_MESSAGE);
@@ -21,10 +22,20 @@ export async function changeMemberRole(em: EntityManager, actor: TActor, memberI
     const previousRole = member.role;
     member.role = role;
     if (role === 'member' && organization.ownerId === member.id) {
-      const nextOwner = await tx.findOne(UserSchema, { organizationId: organization.id, role: 'owner', id: { $ne: member.id } }, { orderBy: { id: 'asc' } });
+      const nextOwner = await tx.findOne(
+        UserSchema,
+        { organizationId: organization.id, role: 'owner', id: { $ne: member.id } },
+        { orderBy: { id: 'asc' } },
+      );
       if (nextOwner) organization.ownerId = nextOwner.id;
     }
-    logActivity(tx, { userId: user.id, organizationId: organization.id, activityType: 'member_role_changed', description: `${user.name} changed ${member.name}'s role to ${role}`, metadata: { memberId: member.id, from: previousRole, to: role } });
+    logActivity(tx, {
+      userId: user.id,
+      organizationId: organization.id,
+      activityType: 'member_role_changed',
+      description: `${user.name} changed ${member.name}'s role to ${role}`,
+      metadata: { memberId: member.id, from: previousRole, to: role },
+    });
     return member;
   });
 }

@@ -7,7 +7,11 @@ import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { loadActorUser } from './guards.js';
 
 /** Changes the password after checking the current one; every other session of the account ends. */
-export async function changePassword(em: EntityManager, actor: TActor, input: { currentPassword: string; newPassword: string }) {
+export async function changePassword(
+  em: EntityManager,
+  actor: TActor,
+  input: { currentPassword: string; newPassword: string },
+) {
   const user = await loadActorUser(em.fork(), actor);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new IdentityError('BAD_REQUEST', 'Current password is incorrect');
@@ -17,6 +21,11 @@ export async function changePassword(em: EntityManager, actor: TActor, input: { 
     const fresh = await loadActorUser(tx, actor);
     fresh.passwordHash = passwordHash;
     await deleteSessionsOfUser(tx, fresh.id, actor.tokenHash);
-    logActivity(tx, { userId: fresh.id, organizationId: fresh.organizationId, activityType: 'password_changed', description: `${fresh.name} changed their password` });
+    logActivity(tx, {
+      userId: fresh.id,
+      organizationId: fresh.organizationId,
+      activityType: 'password_changed',
+      description: `${fresh.name} changed their password`,
+    });
   });
 }

@@ -11,7 +11,12 @@ import { EMAIL_TAKEN_MESSAGE } from './register-user.js';
 import { sendWelcomeEmail } from './send-welcome-email.js';
 
 /** Invitation token -> new account in the inviting organization with the invited role, signed in. */
-export async function completeProfile(em: EntityManager, deps: TIdentityDeps, input: { token: string; name: string; password: string }, meta: TRequestMeta) {
+export async function completeProfile(
+  em: EntityManager,
+  deps: TIdentityDeps,
+  input: { token: string; name: string; password: string },
+  meta: TRequestMeta,
+) {
   const preview = await findUsableInvitation(em.fork(), input.token);
   if (await findUserByEmail(em, preview.email)) {
     throw new IdentityError('EMAIL_TAKEN', `${EMAIL_TAKEN_MESSAGE}. Sign in to accept the invitation.`);
@@ -31,7 +36,8 @@ export async function completeProfile(em: EntityManager, deps: TIdentityDeps, in
     await sendWelcomeEmail(deps, result.user, result.organization);
     return result;
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    if (error instanceof UniqueConstraintViolationException)
+      throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
     throw error;
   }
 }

@@ -16,7 +16,11 @@ export interface TCreateOrganizationInput {
 }
 
 /** Inserts an organization owned by `user` (already in the transaction) and writes its created event. */
-export async function insertOrganization(tx: EntityManager, user: IUser, input: TCreateOrganizationInput): Promise<IOrganization> {
+export async function insertOrganization(
+  tx: EntityManager,
+  user: IUser,
+  input: TCreateOrganizationInput,
+): Promise<IOrganization> {
   const organization = tx.create(OrganizationSchema, {
     name: input.name,
     ownerId: user.id,
@@ -34,7 +38,12 @@ export async function insertOrganization(tx: EntityManager, user: IUser, input: 
   await tx.flush();
   user.organizationId = organization.id;
   user.role = 'owner';
-  logActivity(tx, { userId: user.id, organizationId: organization.id, activityType: 'organization_created', description: `${user.name} created ${organization.name}` });
+  logActivity(tx, {
+    userId: user.id,
+    organizationId: organization.id,
+    activityType: 'organization_created',
+    description: `${user.name} created ${organization.name}`,
+  });
   // plan/billingCycle here are the owner's choice on the setup screen; the subscription comes back from billing.
   publishOrganizationCreated(tx, user.id, {
     orgId: organization.id,
@@ -61,7 +70,11 @@ export async function createOrganization(em: EntityManager, actor: TActor, input
     if (user.organizationId !== null) {
       const existing = await findOrganizationById(tx, user.organizationId);
       const isUnsubscribedOwnOrganization =
-        existing && existing.ownerId === user.id && user.role === 'owner' && existing.subscriptionStatus === null && existing.stripeSubscriptionId === null;
+        existing &&
+        existing.ownerId === user.id &&
+        user.role === 'owner' &&
+        existing.subscriptionStatus === null &&
+        existing.stripeSubscriptionId === null;
       if (!existing || !isUnsubscribedOwnOrganization) {
         throw new IdentityError('CONFLICT', 'You already belong to an organization');
       }

@@ -10,8 +10,16 @@ export async function createSessionForUser(em: EntityManager, deps: TIdentityDep
   return em.transactional(async (tx) => {
     const user = await findUserById(tx, userId);
     if (!user) throw new IdentityError('NOT_FOUND', 'User not found');
-    const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, { userAgent: 'svc-billing auto-login' });
-    logActivity(tx, { userId: user.id, organizationId: user.organizationId, activityType: 'sign_in', description: `${user.name} signed in after checkout`, metadata: { method: 'checkout' } });
+    const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, {
+      userAgent: 'svc-billing auto-login',
+    });
+    logActivity(tx, {
+      userId: user.id,
+      organizationId: user.organizationId,
+      activityType: 'sign_in',
+      description: `${user.name} signed in after checkout`,
+      metadata: { method: 'checkout' },
+    });
     const organization = user.organizationId ? await findOrganizationById(tx, user.organizationId) : null;
     return { user, organization, token: session.token };
   });

@@ -12,7 +12,11 @@ export async function deleteOrganization(em: EntityManager, actor: TActor, input
   await confirmPassword(user, input.password);
   await em.transactional(async (tx) => {
     const { organization } = await loadOwnerOrganization(tx, actor, { lock: true });
-    await tx.nativeUpdate(UserSchema, { organizationId: organization.id }, { organizationId: null, role: 'member' });
+    await tx.nativeUpdate(
+      UserSchema,
+      { organizationId: organization.id },
+      { organizationId: null, role: 'member' },
+    );
     // invitations and activity_logs go with it (on delete cascade).
     await tx.nativeDelete(OrganizationSchema, { id: organization.id });
     publishOrganizationDeleted(tx, user.id, organization.id);

@@ -3,8 +3,16 @@ import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
 import { OrganizationSchema } from '../entities/organization.js';
 import { UserSchema } from '../entities/user.js';
-import { countOrganizationMembers, countOrganizationOwners, lockOrganization } from '../repositories/users.js';
-import { publishMemberRemoved, publishOrganizationDeleted, publishUserDeleted } from '../repositories/events.js';
+import {
+  countOrganizationMembers,
+  countOrganizationOwners,
+  lockOrganization,
+} from '../repositories/users.js';
+import {
+  publishMemberRemoved,
+  publishOrganizationDeleted,
+  publishUserDeleted,
+} from '../repositories/events.js';
 import { loadActorUser } from './guards.js';
 import { confirmPassword } from './confirm-password.js';
 
@@ -25,10 +33,17 @@ export async function deleteUser(em: EntityManager, actor: TActor, input: { pass
         publishOrganizationDeleted(tx, user.id, orgId);
       } else if (organization) {
         if (user.role === 'owner' && (await countOrganizationOwners(tx, orgId)) <= 1) {
-          throw new IdentityError('CONFLICT', 'Make another member an owner or delete the organization before deleting your account.');
+          throw new IdentityError(
+            'CONFLICT',
+            'Make another member an owner or delete the organization before deleting your account.',
+          );
         }
         if (organization.ownerId === user.id) {
-          const nextOwner = await tx.findOne(UserSchema, { organizationId: orgId, role: 'owner', id: { $ne: user.id } }, { orderBy: { id: 'asc' } });
+          const nextOwner = await tx.findOne(
+            UserSchema,
+            { organizationId: orgId, role: 'owner', id: { $ne: user.id } },
+            { orderBy: { id: 'asc' } },
+          );
           if (nextOwner) organization.ownerId = nextOwner.id;
         }
         publishMemberRemoved(tx, user.id, { orgId, userId: user.id, memberCount: memberCount - 1 });

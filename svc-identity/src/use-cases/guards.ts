@@ -12,17 +12,29 @@ export async function loadActorUser(em: EntityManager, actor: TActor): Promise<I
   return user;
 }
 
-export async function loadActorOrganization(em: EntityManager, actor: TActor, options: { lock?: boolean } = {}): Promise<{ user: IUser; organization: IOrganization }> {
+export async function loadActorOrganization(
+  em: EntityManager,
+  actor: TActor,
+  options: { lock?: boolean } = {},
+): Promise<{ user: IUser; organization: IOrganization }> {
   const user = await loadActorUser(em, actor);
-  if (user.organizationId === null) throw new IdentityError('FORBIDDEN', 'You do not belong to an organization');
-  const organization = options.lock ? await lockOrganization(em, user.organizationId) : await findOrganizationById(em, user.organizationId);
+  if (user.organizationId === null)
+    throw new IdentityError('FORBIDDEN', 'You do not belong to an organization');
+  const organization = options.lock
+    ? await lockOrganization(em, user.organizationId)
+    : await findOrganizationById(em, user.organizationId);
   if (!organization) throw new IdentityError('FORBIDDEN', 'You do not belong to an organization');
   return { user, organization };
 }
 
 /** Owner-only actions: invite, manage invitations, change roles, remove members, edit or delete the organization. */
-export async function loadOwnerOrganization(em: EntityManager, actor: TActor, options: { lock?: boolean } = {}): Promise<{ user: IUser; organization: IOrganization }> {
+export async function loadOwnerOrganization(
+  em: EntityManager,
+  actor: TActor,
+  options: { lock?: boolean } = {},
+): Promise<{ user: IUser; organization: IOrganization }> {
   const loaded = await loadActorOrganization(em, actor, options);
-  if (loaded.user.role !== 'owner') throw new IdentityError('NOT_OWNER', 'Only organization owners can do this');
+  if (loaded.user.role !== 'owner')
+    throw new IdentityError('NOT_OWNER', 'Only organization owners can do this');
   return loaded;
 }

@@ -18,6 +18,13 @@ export async function introspectSession(sessions: TSessionReader, jwt: TJwtSigne
     name: session.name,
     sessionId: session.tokenHash,
   };
-  const signed = jwt.sign({ sub: String(session.userId), org: session.organizationId, role: session.role, email: session.email, name: session.name, sid: session.tokenHash });
+  const signed = jwt.sign({
+    sub: String(session.userId),
+    org: session.organizationId,
+    role: session.role,
+    email: session.email,
+    name: session.name,
+    sid: session.tokenHash,
+  });
   return { jwt: signed.token, expiresAt: signed.expiresAt, identity };
 }

@@ -16,7 +16,12 @@ export const INVITATION_TTL_MS = 7 * 86_400_000;
  * `${PUBLIC_URL}/accept-invitation?token=...`. Inviting the same email again replaces the pending
  * invitation (a resend). When the email cannot be sent the invitation is withdrawn and the owner told.
  */
-export async function inviteMember(em: EntityManager, deps: TIdentityDeps, actor: TActor, input: { name: string; email: string; role: TRole }) {
+export async function inviteMember(
+  em: EntityManager,
+  deps: TIdentityDeps,
+  actor: TActor,
+  input: { name: string; email: string; role: TRole },
+) {
   const email = input.email.trim().toLowerCase();
   const token = createOpaqueToken();
   const { invitation, inviter, organization } = await em.transactional(async (tx) => {
@@ -25,7 +30,11 @@ export async function inviteMember(em: EntityManager, deps: TIdentityDeps, actor
     if (existingUser?.organizationId === organization.id) {
       throw new IdentityError('CONFLICT', 'This person is already a member of your organization');
     }
-    await tx.nativeUpdate(InvitationSchema, { organizationId: organization.id, email, status: 'pending' }, { status: 'revoked' });
+    await tx.nativeUpdate(
+      InvitationSchema,
+      { organizationId: organization.id, email, status: 'pending' },
+      { status: 'revoked' },
+    );
     const invitation = tx.create(InvitationSchema, {
       email,
       name: input.name,
@@ -38,18 +47,36 @@ export async function inviteMember(em: EntityManager, deps: TIdentityDeps, actor
       acceptedAt: null,
       createdAt: new Date(),
     });
-    logActivity(tx, { userId: user.id, organizationId: organization.id, activityType: 'invitation_sent', description: `${user.name} invited ${email} as ${input.role}`, metadata: { email, role: input.role } });
+    logActivity(tx, {
+      userId: user.id,
+      organizationId: organization.id,
+      activityType: 'invitation_sent',
+      description: `${user.name} invited ${email} as ${input.role}`,
+      metadata: { email, role: input.role },
+    });
     return { invitation, inviter: user, organization };
   });
 
   const link = `${deps.config.PUBLIC_URL}/accept-invitation?token=${encodeURIComponent(token)}`;
-  const content = renderInvitationEmail({ inviterName: inviter.name, organizationName: organization.name, role: invitation.role, link, expiresAt: invitation.expiresAt });
+  const content = renderInvitationEmail({
+    inviterName: inviter.name,
+    organizationName: organization.name,
+    role: invitation.role,
+    link,
+    expiresAt: invitation.expiresAt,
+  });
   try {
     await deps.mailer.send(email, content, 'invitation');
   } catch (error) {
-    deps.logger.error({ err: error, kind: 'invitation', invitationId: invitation.id }, 'invitation email failed');
+    deps.logger.error(
+      { err: error, kind: 'invitation', invitationId: invitation.id },
+      'invitation email failed',
+    );
     await em.fork().nativeUpdate(InvitationSchema, { id: invitation.id }, { status: 'revoked' });
-    throw new IdentityError('EMAIL_FAILED', 'The invitation email could not be sent. Please try again later.');
+    throw new IdentityError(
+      'EMAIL_FAILED',
+      'The invitation email could not be sent. Please try again later.',
+    );
   }
   return invitation;
 }

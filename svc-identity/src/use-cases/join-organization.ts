@@ -6,14 +6,24 @@ import { logActivity } from '../repositories/activity-logs.js';
 import { publishMemberAdded } from '../repositories/events.js';
 
 /** Makes `user` a member through `invitation` (in the caller's transaction) and writes member.added. */
-export async function joinOrganization(tx: EntityManager, user: IUser, invitation: IInvitation): Promise<void> {
+export async function joinOrganization(
+  tx: EntityManager,
+  user: IUser,
+  invitation: IInvitation,
+): Promise<void> {
   user.organizationId = invitation.organizationId;
   user.role = invitation.role;
   invitation.status = 'accepted';
   invitation.acceptedAt = new Date();
   await tx.flush();
   const memberCount = await countOrganizationMembers(tx, invitation.organizationId);
-  logActivity(tx, { userId: user.id, organizationId: invitation.organizationId, activityType: 'invitation_accepted', description: `${user.name} joined as ${invitation.role}`, metadata: { invitationId: invitation.id } });
+  logActivity(tx, {
+    userId: user.id,
+    organizationId: invitation.organizationId,
+    activityType: 'invitation_accepted',
+    description: `${user.name} joined as ${invitation.role}`,
+    metadata: { invitationId: invitation.id },
+  });
   publishMemberAdded(tx, invitation.invitedById, {
     orgId: invitation.organizationId,
     userId: user.id,

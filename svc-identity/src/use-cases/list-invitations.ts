@@ -6,5 +6,9 @@ import { loadOwnerOrganization } from './guards.js';
 /** Pending invitations (expired ones included, so the owner can see and revoke them). */
 export async function listInvitations(em: EntityManager, actor: TActor) {
   const { organization } = await loadOwnerOrganization(em, actor);
-  return em.find(InvitationSchema, { organizationId: organization.id, status: 'pending' }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  return em.find(
+    InvitationSchema,
+    { organizationId: organization.id, status: 'pending' },
+    { orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
 }

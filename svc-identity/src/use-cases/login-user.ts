@@ -21,7 +21,8 @@ export async function loginUser(
   meta: TRequestMeta,
 ) {
   const email = input.email.trim().toLowerCase();
-  if (await deps.throttle.isLoginBlocked(email, meta.ip)) throw new IdentityError('THROTTLED', THROTTLED_MESSAGE);
+  if (await deps.throttle.isLoginBlocked(email, meta.ip))
+    throw new IdentityError('THROTTLED', THROTTLED_MESSAGE);
 
   const user = await findUserByEmail(em, email);
   const isValid = await verifyPassword(user?.passwordHash, input.password);
@@ -34,7 +35,13 @@ export async function loginUser(
   return em.transactional(async (tx) => {
     if (input.previousTokenHash) await deleteSessionByTokenHash(tx, input.previousTokenHash);
     const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
-    logActivity(tx, { userId: user.id, organizationId: user.organizationId, activityType: 'sign_in', description: `${user.name} signed in`, metadata: { method: 'password' } });
+    logActivity(tx, {
+      userId: user.id,
+      organizationId: user.organizationId,
+      activityType: 'sign_in',
+      description: `${user.name} signed in`,
+      metadata: { method: 'password' },
+    });
     const organization = user.organizationId ? await findOrganizationById(tx, user.organizationId) : null;
     return { user, organization, token: session.token };
   });

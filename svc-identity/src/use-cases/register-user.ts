@@ -16,7 +16,14 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export async function registerUser(
   em: EntityManager,
   deps: TIdentityDeps,
-  input: { email: string; password: string; name: string; organizationName?: string | undefined; plan?: TPaidPlan; billingCycle?: TBillingCycle },
+  input: {
+    email: string;
+    password: string;
+    name: string;
+    organizationName?: string | undefined;
+    plan?: TPaidPlan;
+    billingCycle?: TBillingCycle;
+  },
   meta: TRequestMeta,
 ) {
   if (await findUserByEmail(em, input.email)) throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
@@ -27,7 +34,11 @@ export async function registerUser(
       await tx.flush();
       let organization: IOrganization | null = null;
       if (input.organizationName) {
-        organization = await insertOrganization(tx, user, { name: input.organizationName, plan: input.plan ?? 'pro', billingCycle: input.billingCycle ?? 'annual' });
+        organization = await insertOrganization(tx, user, {
+          name: input.organizationName,
+          plan: input.plan ?? 'pro',
+          billingCycle: input.billingCycle ?? 'annual',
+        });
       }
       const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
       return { user, organization, token: session.token };
@@ -35,7 +46,8 @@ export async function registerUser(
     await sendWelcomeEmail(deps, result.user, result.organization);
     return result;
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    if (error instanceof UniqueConstraintViolationException)
+      throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
     throw error;
   }
 }

@@ -16,15 +16,25 @@ export async function resetPassword(em: EntityManager, input: { token: string; p
   if (!isPlausibleToken(input.token)) throw new IdentityError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
   const passwordHash = await hashPassword(input.password);
   await em.transactional(async (tx) => {
-    const row = await tx.findOne(PasswordResetTokenSchema, { tokenHash: hashToken(input.token) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const row = await tx.findOne(
+      PasswordResetTokenSchema,
+      { tokenHash: hashToken(input.token) },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!row || row.used) throw new IdentityError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
-    if (row.expiresAt.getTime() <= Date.now()) throw new IdentityError('RESET_TOKEN_EXPIRED', RESET_EXPIRED_MESSAGE);
+    if (row.expiresAt.getTime() <= Date.now())
+      throw new IdentityError('RESET_TOKEN_EXPIRED', RESET_EXPIRED_MESSAGE);
     const user = await findUserById(tx, row.userId);
     if (!user) throw new IdentityError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
     user.passwordHash = passwordHash;
     // This token and any other outstanding one for the account are spent.
     await tx.nativeUpdate(PasswordResetTokenSchema, { userId: user.id, used: false }, { used: true });
     await deleteSessionsOfUser(tx, user.id);
-    logActivity(tx, { userId: user.id, organizationId: user.organizationId, activityType: 'password_reset', description: `${user.name} reset their password` });
+    logActivity(tx, {
+      userId: user.id,
+      organizationId: user.organizationId,
+      activityType: 'password_reset',
+      description: `${user.name} reset their password`,
+    });
   });
 }

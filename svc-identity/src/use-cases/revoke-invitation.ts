@@ -8,9 +8,19 @@ import { loadOwnerOrganization } from './guards.js';
 export async function revokeInvitation(em: EntityManager, actor: TActor, invitationId: number) {
   await em.transactional(async (tx) => {
     const { user, organization } = await loadOwnerOrganization(tx, actor);
-    const invitation = await tx.findOne(InvitationSchema, { id: invitationId, organizationId: organization.id, status: 'pending' });
+    const invitation = await tx.findOne(InvitationSchema, {
+      id: invitationId,
+      organizationId: organization.id,
+      status: 'pending',
+    });
     if (!invitation) throw new IdentityError('NOT_FOUND', 'Invitation not found');
     invitation.status = 'revoked';
-    logActivity(tx, { userId: user.id, organizationId: organization.id, activityType: 'invitation_revoked', description: `${user.name} revoked the invitation of ${invitation.email}`, metadata: { invitationId, email: invitation.email } });
+    logActivity(tx, {
+      userId: user.id,
+      organizationId: organization.id,
+      activityType: 'invitation_revoked',
+      description: `${user.name} revoked the invitation of ${invitation.email}`,
+      metadata: { invitationId, email: invitation.email },
+    });
   });
 }

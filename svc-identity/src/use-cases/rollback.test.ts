@@ -21,26 +21,43 @@ beforeAll(async () => {
       if new.user_agent = '${FAILING_AGENT}' then raise exception 'injected failure at the session insert'; end if;
       return new;
     end $$`);
-  await sql('create trigger refuse_marked_session before insert on sessions for each row execute function refuse_marked_session()');
+  await sql(
+    'create trigger refuse_marked_session before insert on sessions for each row execute function refuse_marked_session()',
+  );
 });
 afterAll(async () => {
   await h?.stop();
 });
 
-const count = async (text: string, values: unknown[]) => Number((await sql<{ n: string }>(text, values))[0]?.n ?? -1);
+const count = async (text: string, values: unknown[]) =>
+  Number((await sql<{ n: string }>(text, values))[0]?.n ?? -1);
 
 describe('a failure in the middle of a transaction', () => {
   it('register: no user, organization, outbox event or welcome email remains, and the email stays free', async () => {
     const email = uniqueEmail('rollback');
-    const payload = { email, password: 'correct horse battery', name: 'Half Written', organizationName: 'Rolled Back Capital' };
-    const failed = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers: { 'user-agent': FAILING_AGENT } });
+    const payload = {
+      email,
+      password: 'correct horse battery',
+      name: 'Half Written',
+      organizationName: 'Rolled Back Capital',
+    };
+    const failed = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload,
+      headers: { 'user-agent': FAILING_AGENT },
+    });
     expect(failed.statusCode).toBe(500);
     expect(failed.json()).toEqual({ message: 'Internal server error' });
     expect(failed.headers['set-cookie']).toBeUndefined();
 
     expect(await count('select count(*) as n from users where email = ?', [email])).toBe(0);
-    expect(await count('select count(*) as n from organizations where name = ?', ['Rolled Back Capital'])).toBe(0);
-    expect(await count(`select count(*) as n from kit_outbox where payload::text like ?`, [`%${email}%`])).toBe(0);
+    expect(
+      await count('select count(*) as n from organizations where name = ?', ['Rolled Back Capital']),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) as n from kit_outbox where payload::text like ?`, [`%${email}%`]),
+    ).toBe(0);
     expect((await h.readOutbox()).filter((mail) => mail.to === email)).toEqual([]);
 
     const retried = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload });
@@ -58,12 +75,19 @@ describe('a failure in the middle of a transaction', () => {
     const [membersBefore, eventsBefore] = [await members(), await events()];
 
     const payload = { token, name: 'Grace Rollback', password: 'member password 1' };
-    const failed = await h.app.inject({ method: 'POST', url: '/api/auth/complete-profile', payload, headers: { 'user-agent': FAILING_AGENT } });
+    const failed = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload,
+      headers: { 'user-agent': FAILING_AGENT },
+    });
     expect(failed.statusCode).toBe(500);
     expect(await count('select count(*) as n from users where email = ?', [email])).toBe(0);
     expect(await members()).toBe(membersBefore);
     expect(await events()).toBe(eventsBefore);
-    expect((await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${token}` })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/api/invitations/validate?token=${token}` })).statusCode,
+    ).toBe(200);
 
     const retried = await h.app.inject({ method: 'POST', url: '/api/auth/complete-profile', payload });
     expect(retried.statusCode).toBe(201);

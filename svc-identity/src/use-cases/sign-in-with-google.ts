@@ -1,7 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TIdentityDeps, TRequestMeta } from '../deps.js';
-import { createUser, findOrganizationById, findUserByEmail, findUserByGoogleId } from '../repositories/users.js';
+import {
+  createUser,
+  findOrganizationById,
+  findUserByEmail,
+  findUserByGoogleId,
+} from '../repositories/users.js';
 import { createSession } from '../repositories/sessions.js';
 import { logActivity } from '../repositories/activity-logs.js';
 import { sendWelcomeEmail } from './send-welcome-email.js';
@@ -18,7 +23,12 @@ export interface TGoogleProfile {
  * After the OpenID Connect code exchange: find the account by Google subject, else link it by
  * verified email, else create it (no password); then start a session.
  */
-export async function signInWithGoogle(em: EntityManager, deps: TIdentityDeps, profile: TGoogleProfile, meta: TRequestMeta) {
+export async function signInWithGoogle(
+  em: EntityManager,
+  deps: TIdentityDeps,
+  profile: TGoogleProfile,
+  meta: TRequestMeta,
+) {
   const result = await em.transactional(async (tx) => {
     let user = await findUserByGoogleId(tx, profile.sub);
     let isNew = false;
@@ -32,13 +42,24 @@ export async function signInWithGoogle(em: EntityManager, deps: TIdentityDeps, p
         if (!user.profilePicture && profile.picture) user.profilePicture = profile.picture;
       } else {
         const name = (profile.name?.trim() || profile.email.split('@')[0] || 'New user').slice(0, 100);
-        user = createUser(tx, { email: profile.email, name, googleId: profile.sub, profilePicture: profile.picture ?? null });
+        user = createUser(tx, {
+          email: profile.email,
+          name,
+          googleId: profile.sub,
+          profilePicture: profile.picture ?? null,
+        });
         isNew = true;
       }
       await tx.flush();
     }
     const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
-    logActivity(tx, { userId: user.id, organizationId: user.organizationId, activityType: 'sign_in', description: `${user.name} signed in with Google`, metadata: { method: 'google' } });
+    logActivity(tx, {
+      userId: user.id,
+      organizationId: user.organizationId,
+      activityType: 'sign_in',
+      description: `${user.name} signed in with Google`,
+      metadata: { method: 'google' },
+    });
     const organization = user.organizationId ? await findOrganizationById(tx, user.organizationId) : null;
     return { user, organization, token: session.token, isNew };
   });

@@ -8,7 +8,13 @@ export async function updateOrganization(em: EntityManager, actor: TActor, input
     const { user, organization } = await loadOwnerOrganization(tx, actor);
     const previousName = organization.name;
     organization.name = input.name;
-    logActivity(tx, { userId: user.id, organizationId: organization.id, activityType: 'organization_updated', description: `${user.name} renamed the organization`, metadata: { previousName, name: input.name } });
+    logActivity(tx, {
+      userId: user.id,
+      organizationId: organization.id,
+      activityType: 'organization_updated',
+      description: `${user.name} renamed the organization`,
+      metadata: { previousName, name: input.name },
+    });
     return organization;
   });
 }

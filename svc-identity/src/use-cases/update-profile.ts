@@ -6,7 +6,11 @@ import { findUserByEmail } from '../repositories/users.js';
 import { loadActorUser } from './guards.js';
 import { EMAIL_TAKEN_MESSAGE } from './register-user.js';
 
-export async function updateProfile(em: EntityManager, actor: TActor, input: { name: string; email: string }) {
+export async function updateProfile(
+  em: EntityManager,
+  actor: TActor,
+  input: { name: string; email: string },
+) {
   const email = input.email.trim().toLowerCase();
   try {
     return await em.transactional(async (tx) => {
@@ -20,7 +24,8 @@ export async function updateProfile(em: EntityManager, actor: TActor, input: { n
       return user;
     });
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    if (error instanceof UniqueConstraintViolationException)
+      throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
     throw error;
   }
 }

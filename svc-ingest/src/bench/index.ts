@@ -40,7 +40,10 @@ export async function benchDeckExtraction(runs = 5): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i <= runs; i++) {
     const start = performance.now();
-    const deck = await readDeck({ filename: 'deck.pdf', contentType: 'application/pdf', content: pdf }, 50 * 1024 * 1024);
+    const deck = await readDeck(
+      { filename: 'deck.pdf', contentType: 'application/pdf', content: pdf },
+      50 * 1024 * 1024,
+    );
     await extractor.extract({ deck, emailText: '', fromName: null, fromEmail: 'a@b.io', subject: null });
     if (i > 0) times.push(performance.now() - start); // the first run warms pdf.js up
   }
@@ -89,7 +92,14 @@ const peakRssOf = (pid: number) => {
  * to the mail webhook (HMAC-signed) by `concurrency` clients across `organizations` organizations, until
  * every record is completed. Peak RSS is the service process's VmHWM.
  */
-export async function runIngestBench(options: { emails?: number; organizations?: number; concurrency?: number; log?: (line: string) => void } = {}): Promise<TIngestBenchResult> {
+export async function runIngestBench(
+  options: {
+    emails?: number;
+    organizations?: number;
+    concurrency?: number;
+    log?: (line: string) => void;
+  } = {},
+): Promise<TIngestBenchResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const emails = options.emails ?? 1000;
   const organizations = options.organizations ?? 6;
@@ -102,16 +112,31 @@ export async function runIngestBench(options: { emails?: number; organizations?:
   const broker = await startTestBroker();
   const port = await findFreePort();
   const server = fileURLToPath(new URL('../server.js', import.meta.url));
-  const child = spawn(process.execPath, [...(process.env.INGEST_NODE_FLAGS ?? NODE_FLAGS).split(' ').filter(Boolean), server], {
-    env: { ...process.env, DATABASE_URL: db.url, KAFKA_BROKERS: broker.brokers, LOG_LEVEL: 'error', PORT: String(port), INBOUND_MAIL_DOMAIN: 'in.bench', OUTBOX_POLL_MS: '50' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.INGEST_NODE_FLAGS ?? NODE_FLAGS).split(' ').filter(Boolean), server],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        KAFKA_BROKERS: broker.brokers,
+        LOG_LEVEL: 'error',
+        PORT: String(port),
+        INBOUND_MAIL_DOMAIN: 'in.bench',
+        OUTBOX_POLL_MS: '50',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let ready = false; !ready; ) {
+    for (let ready = false; !ready;) {
       if (child.exitCode !== null) throw new Error('svc-ingest exited during start');
-      ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+      ready = await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((r) => setTimeout(r, 100));
     }
     const inboxes: { address: string; secret: string }[] = [];
@@ -119,11 +144,17 @@ export async function runIngestBench(options: { emails?: number; organizations?:
       // Seeded as identity.organization.created would leave it.
       const token = randomBytes(6).toString('hex');
       const secret = randomBytes(32).toString('base64url');
-      await pool.query('INSERT INTO organizations (id, name, slug, inbound_token, webhook_secret, owner_id) VALUES ($1, $2, $3, $4, $5, $6)', [orgId, `Bench Fund ${orgId}`, `bench-${orgId}`, token, secret, orgId * 10]);
+      await pool.query(
+        'INSERT INTO organizations (id, name, slug, inbound_token, webhook_secret, owner_id) VALUES ($1, $2, $3, $4, $5, $6)',
+        [orgId, `Bench Fund ${orgId}`, `bench-${orgId}`, token, secret, orgId * 10],
+      );
       inboxes.push({ address: `bench-${orgId}-${token}@in.bench`, secret });
     }
     const deck = await buildSlidesPdf([
-      [{ text: 'Bench Robotics', size: 44, bold: true }, { text: 'Robots for every warehouse', size: 18 }],
+      [
+        { text: 'Bench Robotics', size: 44, bold: true },
+        { text: 'Robots for every warehouse', size: 18 },
+      ],
       [{ text: 'ARR: $1.2M   Growth: 15% MoM', size: 16 }],
       [{ text: 'We are raising $3M Seed. Founded in 2021. Based in Lyon, France', size: 14 }],
       [{ text: 'Claire Martin, CEO - claire@benchrobotics.io', size: 14 }],
@@ -141,7 +172,11 @@ export async function runIngestBench(options: { emails?: number; organizations?:
       Array.from({ length: concurrency }, async () => {
         while (next < bodies.length) {
           const body = bodies[next++]!;
-          const res = await fetch(`${base}/webhooks/mail`, { method: 'POST', body: body.raw, headers: { 'content-type': 'message/rfc822', 'x-dealflow-signature': body.signature } });
+          const res = await fetch(`${base}/webhooks/mail`, {
+            method: 'POST',
+            body: body.raw,
+            headers: { 'content-type': 'message/rfc822', 'x-dealflow-signature': body.signature },
+          });
           if (res.status !== 202) refused++;
           await res.arrayBuffer();
         }
@@ -179,7 +214,9 @@ export async function runIngestBench(options: { emails?: number; organizations?:
       ...(stalled ? { stalled } : {}),
       peakRssMb: peakRssOf(child.pid!),
     };
-    log(`ingest: ${emails} emails with a PDF deck: accepted ${result.acceptedPerMinute}/min, processed end to end ${result.processedPerMinute}/min (${done} in ${(processedMs / 1000).toFixed(1)} s)`);
+    log(
+      `ingest: ${emails} emails with a PDF deck: accepted ${result.acceptedPerMinute}/min, processed end to end ${result.processedPerMinute}/min (${done} in ${(processedMs / 1000).toFixed(1)} s)`,
+    );
     log(`ingest: svc-ingest peak RSS ${result.peakRssMb} MB`);
     return result;
   } finally {
@@ -196,25 +233,46 @@ export async function runIngestBench(options: { emails?: number; organizations?:
  * (the same use-cases the consumer runs) by `lanes` concurrent workers, as partitions would. A figure of
  * svc-ingest's own capacity, independent of the event transport.
  */
-export async function benchProcessingCapacity(options: { emails?: number; lanes?: number } = {}): Promise<number> {
+export async function benchProcessingCapacity(
+  options: { emails?: number; lanes?: number } = {},
+): Promise<number> {
   const emails = options.emails ?? 300;
   const lanes = options.lanes ?? 3;
   const db = await createTestDatabase('ingest_capacity');
-  const config = loadServiceConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'error', INBOUND_MAIL_DOMAIN: 'in.bench' });
+  const config = loadServiceConfig({
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'error',
+    INBOUND_MAIL_DOMAIN: 'in.bench',
+  });
   const svc = await buildApp(config);
   try {
     const em = () => svc.ctx.orm.em.fork();
     const extractor = createHeuristicExtractor();
     const deck = await buildSlidesPdf([
-      [{ text: 'Bench Robotics', size: 44, bold: true }, { text: 'Robots for every warehouse', size: 18 }],
+      [
+        { text: 'Bench Robotics', size: 44, bold: true },
+        { text: 'Robots for every warehouse', size: 18 },
+      ],
       [{ text: 'We are raising $3M Seed. Founded in 2021. Based in Lyon, France', size: 14 }],
     ]);
     for (let orgId = 1; orgId <= lanes; orgId++) {
-      await em().transactional((tx) => createOrganization(tx, { orgId, name: `Fund ${orgId}`, ownerId: orgId, ownerEmail: `o${orgId}@f.io`, ownerName: 'O' }));
+      await em().transactional((tx) =>
+        createOrganization(tx, {
+          orgId,
+          name: `Fund ${orgId}`,
+          ownerId: orgId,
+          ownerEmail: `o${orgId}@f.io`,
+          ownerName: 'O',
+        }),
+      );
     }
     const ids: number[][] = Array.from({ length: lanes }, () => []);
     for (let i = 0; i < emails; i++) {
-      const { emailId } = await receiveMail(em(), { org: { id: (i % lanes) + 1, ownerId: null }, raw: message('x@in.bench', i, deck), source: 'webhook' });
+      const { emailId } = await receiveMail(em(), {
+        org: { id: (i % lanes) + 1, ownerId: null },
+        raw: message('x@in.bench', i, deck),
+        source: 'webhook',
+      });
       ids[i % lanes]!.push(emailId);
     }
     const logger = svc.ctx.logger;
@@ -223,13 +281,18 @@ export async function benchProcessingCapacity(options: { emails?: number; lanes?
       ids.map(async (lane) => {
         for (const id of lane) {
           if ((await claimEmail(em(), id)) === 'claimed') {
-            await em().transactional((tx) => processEmail(tx, id, { extractor, deckMaxBytes: config.DECK_MAX_BYTES, logger }));
+            await em().transactional((tx) =>
+              processEmail(tx, id, { extractor, deckMaxBytes: config.DECK_MAX_BYTES, logger }),
+            );
           }
         }
       }),
     );
     const elapsed = performance.now() - start;
-    const [row] = await sql<{ n: string }>(em(), "SELECT count(*) AS n FROM emails WHERE status = 'completed'");
+    const [row] = await sql<{ n: string }>(
+      em(),
+      "SELECT count(*) AS n FROM emails WHERE status = 'completed'",
+    );
     if (Number(row!.n) !== emails) throw new Error(`only ${row!.n} of ${emails} emails completed`);
     return Math.round((emails / elapsed) * 60_000);
   } finally {

@@ -10,6 +10,8 @@ const DECK_LINK = [
 
 export function findDeckLinks(text: string): string[] {
   const urls = text.match(/https?:\/\/[^\s<>"')\]]+/gi) ?? [];
-  const links = urls.map((u) => u.replace(/[.,;:!?]+$/, '')).filter((u) => DECK_LINK.some((re) => re.test(u)));
+  const links = urls
+    .map((u) => u.replace(/[.,;:!?]+$/, ''))
+    .filter((u) => DECK_LINK.some((re) => re.test(u)));
   return [...new Set(links)];
 }

@@ -9,25 +9,38 @@ const MB = 1024 * 1024;
 
 describe('readDeck', () => {
   it('reads every page of a PDF with the font size of each line', async () => {
-    const deck = await readDeck({ filename: 'deck.pdf', contentType: 'application/pdf', content: await buildTextPdf(3) }, MB);
+    const deck = await readDeck(
+      { filename: 'deck.pdf', contentType: 'application/pdf', content: await buildTextPdf(3) },
+      MB,
+    );
     expect(deck.pages).toHaveLength(3);
     expect(deck.pages[0]![0]).toEqual({ text: 'Lumina Robotics', fontSize: 36 });
     expect(deckPlainText(deck)).toContain('We are raising $3M Seed');
   });
 
   it('reads PPTX slides in slide order (slide10 after slide2)', async () => {
-    const deck = await readDeck({ filename: 'x.pptx', contentType: 'application/octet-stream', content: await samplePptx() }, MB);
-    expect(deck.pages.map((p) => p[0]!.text)).toEqual(['Slidewise', 'We are raising $2M Seed', 'Contact: Sam Lee, CEO']);
+    const deck = await readDeck(
+      { filename: 'x.pptx', contentType: 'application/octet-stream', content: await samplePptx() },
+      MB,
+    );
+    expect(deck.pages.map((p) => p[0]!.text)).toEqual([
+      'Slidewise',
+      'We are raising $2M Seed',
+      'Contact: Sam Lee, CEO',
+    ]);
     expect(deck.pages[0]![0]!.fontSize).toBe(44);
   });
 
   it('names the problem of unreadable files', async () => {
-    const read = (content: Buffer, filename = 'd.pdf', max = MB) => readDeck({ filename, contentType: 'application/octet-stream', content }, max);
+    const read = (content: Buffer, filename = 'd.pdf', max = MB) =>
+      readDeck({ filename, contentType: 'application/octet-stream', content }, max);
     await expect(read(await encryptedPdf())).rejects.toThrow(/Encrypted PDF/);
     await expect(read(Buffer.from('hello'))).rejects.toThrow(/not a PDF/);
     await expect(read(Buffer.alloc(0))).rejects.toThrow(/Empty file/);
     await expect(read(await buildTextPdf(2), 'd.pdf', 1024)).rejects.toThrow(/too large/);
-    await expect(read(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]), 'd.pptx')).rejects.toThrow(/Encrypted or legacy/);
+    await expect(read(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]), 'd.pptx')).rejects.toThrow(
+      /Encrypted or legacy/,
+    );
     await expect(read(Buffer.from('x'), 'notes.txt')).rejects.toThrow(/Unsupported/);
   });
 });

@@ -25,10 +25,13 @@ export async function readDeck(file: TDeckFile, maxBytes: number): Promise<TDeck
   if (!kind) throw new DeckError(`Unsupported deck format: ${file.filename}`);
   if (file.content.length === 0) throw new DeckError(`Empty file: ${file.filename}`);
   if (file.content.length > maxBytes) {
-    throw new DeckError(`Deck too large: ${file.filename} is ${file.content.length} bytes (limit ${maxBytes})`);
+    throw new DeckError(
+      `Deck too large: ${file.filename} is ${file.content.length} bytes (limit ${maxBytes})`,
+    );
   }
   const deck = kind === 'pdf' ? await readPdf(file.content) : await readPptx(file.content);
   const chars = deck.pages.reduce((n, page) => n + page.reduce((m, line) => m + line.text.length, 0), 0);
-  if (chars === 0) throw new DeckError(`Empty deck: no text found in ${file.filename} (scanned images are not read)`);
+  if (chars === 0)
+    throw new DeckError(`Empty deck: no text found in ${file.filename} (scanned images are not read)`);
   return deck;
 }

@@ -61,7 +61,12 @@ export const EmailSchema = new EntitySchema<Email>({
     countedAt: { type: 'Date', fieldName: 'counted_at', nullable: true },
     processedAt: { type: 'Date', fieldName: 'processed_at', nullable: true },
     createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
-    updatedAt: { type: 'Date', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+    updatedAt: {
+      type: 'Date',
+      fieldName: 'updated_at',
+      onCreate: () => new Date(),
+      onUpdate: () => new Date(),
+    },
   },
 });
 
@@ -90,4 +95,3 @@ export const AttachmentSchema = new EntitySchema<Attachment>({
     content: { type: 'blob', lazy: true },
   },
 });
-

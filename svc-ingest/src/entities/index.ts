@@ -5,4 +5,11 @@ import { MailboxSchema } from './mailbox.js';
 import { MemberSchema } from './member.js';
 import { OrganizationSchema } from './organization.js';
 
-export const entities = [OrganizationSchema, MemberSchema, EmailSchema, AttachmentSchema, MailboxSchema, AccountingSettingsSchema] as EntitySchema[];
+export const entities = [
+  OrganizationSchema,
+  MemberSchema,
+  EmailSchema,
+  AttachmentSchema,
+  MailboxSchema,
+  AccountingSettingsSchema,
+] as EntitySchema[];

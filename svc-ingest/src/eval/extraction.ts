@@ -11,36 +11,68 @@ import { isFieldCorrect, SCORED_FIELDS } from '../fixtures/score-extraction.js';
 
 export async function evaluateExtractor(extractor: TExtractor, verbose = false) {
   const corpus = await buildDeckCorpus();
-  const correct = Object.fromEntries(SCORED_FIELDS.map((f) => [f, 0])) as Record<(typeof SCORED_FIELDS)[number], number>;
+  const correct = Object.fromEntries(SCORED_FIELDS.map((f) => [f, 0])) as Record<
+    (typeof SCORED_FIELDS)[number],
+    number
+  >;
   let heldOutCorrect = 0;
   for (const fixture of corpus) {
-    const deck = await readDeck({ filename: `${fixture.name}.pdf`, contentType: 'application/pdf', content: fixture.pdf }, 50 * 1024 * 1024);
-    const actual = await extractor.extract({ deck, emailText: '', fromName: null, fromEmail: 'forwarder@example.org', subject: null });
+    const deck = await readDeck(
+      { filename: `${fixture.name}.pdf`, contentType: 'application/pdf', content: fixture.pdf },
+      50 * 1024 * 1024,
+    );
+    const actual = await extractor.extract({
+      deck,
+      emailText: '',
+      fromName: null,
+      fromEmail: 'forwarder@example.org',
+      subject: null,
+    });
     for (const field of SCORED_FIELDS) {
       if (isFieldCorrect(field, actual, fixture.expected)) {
         correct[field]++;
         if (fixture.heldOut) heldOutCorrect++;
-      }
-      else if (verbose) console.log(`  miss ${fixture.name} (layout ${fixture.layout}) ${field}:`, JSON.stringify(field.startsWith('contactInfo.') ? actual.contactInfo : actual[field as 'companyName']));
+      } else if (verbose)
+        console.log(
+          `  miss ${fixture.name} (layout ${fixture.layout}) ${field}:`,
+          JSON.stringify(
+            field.startsWith('contactInfo.') ? actual.contactInfo : actual[field as 'companyName'],
+          ),
+        );
     }
   }
   const perField = Object.fromEntries(SCORED_FIELDS.map((f) => [f, correct[f] / corpus.length]));
   const overall = SCORED_FIELDS.reduce((n, f) => n + correct[f], 0) / (SCORED_FIELDS.length * corpus.length);
   const heldOutDecks = corpus.filter((f) => f.heldOut).length;
-  return { decks: corpus.length, heldOutDecks, perField, overall, heldOut: heldOutCorrect / (SCORED_FIELDS.length * heldOutDecks) };
+  return {
+    decks: corpus.length,
+    heldOutDecks,
+    perField,
+    overall,
+    heldOut: heldOutCorrect / (SCORED_FIELDS.length * heldOutDecks),
+  };
 }
 
 const main = async () => {
   const extractors: TExtractor[] = [createHeuristicExtractor()];
   if (process.env.OPENAI_BASE_URL && process.env.OPENAI_API_KEY) {
-    extractors.push(createOpenAiExtractor({ baseURL: process.env.OPENAI_BASE_URL, apiKey: process.env.OPENAI_API_KEY, model: process.env.OPENAI_MODEL ?? 'gpt-4o-mini' }));
+    extractors.push(
+      createOpenAiExtractor({
+        baseURL: process.env.OPENAI_BASE_URL,
+        apiKey: process.env.OPENAI_API_KEY,
+        model: process.env.OPENAI_MODEL ?? 'gpt-4o-mini',
+      }),
+    );
   } else {
     console.log('(openai extractor skipped: set OPENAI_BASE_URL and OPENAI_API_KEY to evaluate it)');
   }
   for (const extractor of extractors) {
     const result = await evaluateExtractor(extractor, process.argv.includes('--verbose'));
-    console.log(`\nExtractor: ${extractor.name} (${result.decks} decks, ${result.heldOutDecks} of them in held-out layouts)`);
-    for (const [field, accuracy] of Object.entries(result.perField)) console.log(`  ${field.padEnd(22)} ${(accuracy * 100).toFixed(1)}%`);
+    console.log(
+      `\nExtractor: ${extractor.name} (${result.decks} decks, ${result.heldOutDecks} of them in held-out layouts)`,
+    );
+    for (const [field, accuracy] of Object.entries(result.perField))
+      console.log(`  ${field.padEnd(22)} ${(accuracy * 100).toFixed(1)}%`);
     console.log(`  ${'overall'.padEnd(22)} ${(result.overall * 100).toFixed(1)}%`);
     console.log(`  ${'held-out layouts only'.padEnd(22)} ${(result.heldOut * 100).toFixed(1)}%`);
   }

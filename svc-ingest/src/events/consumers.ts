@@ -1,7 +1,13 @@
 import { Topics } from '@dealflow/contracts';
 import { defineConsumer } from '@dealflow/service-kit';
 import { applyDealCreated, applyDealRejected } from '../use-cases/apply-deal-outcome.js';
-import { addMember, createOrganization, removeMember, removeOrganization, removeUser } from '../use-cases/apply-identity-events.js';
+import {
+  addMember,
+  createOrganization,
+  removeMember,
+  removeOrganization,
+  removeUser,
+} from '../use-cases/apply-identity-events.js';
 import { applySubscriptionChange } from '../use-cases/apply-subscription-change.js';
 import type { MikroORM } from '@mikro-orm/core';
 import { claimEmail, processEmail, type TProcessDeps } from '../use-cases/process-email.js';
@@ -11,7 +17,8 @@ export function createConsumers(deps: Omit<TProcessDeps, 'logger'> & { orm: () =
   return [
     defineConsumer(Topics.emailReceived, async (event, { em, logger }) => {
       const claim = await claimEmail(deps.orm().em.fork(), event.data.emailId);
-      const outcome = claim === 'claimed' ? await processEmail(em, event.data.emailId, { ...deps, logger }) : claim;
+      const outcome =
+        claim === 'claimed' ? await processEmail(em, event.data.emailId, { ...deps, logger }) : claim;
       logger.debug({ emailId: event.data.emailId, outcome }, 'email processed');
     }),
     defineConsumer(Topics.dealCreated, (event, { em }) => applyDealCreated(em, event.data)),

@@ -4,13 +4,25 @@ import { emptyExtractedData, type TExtractionInput, type TExtractor } from './ex
 
 /** Industry labels and the words that point to them; the label with most hits wins. */
 const INDUSTRIES: [string, RegExp][] = [
-  ['Fintech', /\b(fintech|payments?|banking|neobank|lending|credit|wealth|invoices?|invoicing|accounting|treasury)\b/gi],
+  [
+    'Fintech',
+    /\b(fintech|payments?|banking|neobank|lending|credit|wealth|invoices?|invoicing|accounting|treasury)\b/gi,
+  ],
   ['Insurtech', /\b(insurtech|insurance|underwriting|claims)\b/gi],
-  ['Healthtech', /\b(health ?tech|healthcare|health|patients?|clinics?|clinical|medical|hospitals?|telehealth|doctors?)\b/gi],
+  [
+    'Healthtech',
+    /\b(health ?tech|healthcare|health|patients?|clinics?|clinical|medical|hospitals?|telehealth|doctors?)\b/gi,
+  ],
   ['Biotech', /\b(biotech|biology|drug discovery|therapeutics|genomics|protein)\b/gi],
   ['Edtech', /\b(edtech|education|students?|learning|teachers?|schools?|tutoring|courses?)\b/gi],
-  ['Climate tech', /\b(climate|carbon|emissions?|decarboni[sz]\w*|sustainab\w+|renewables?|solar|net[- ]zero)\b/gi],
-  ['Cybersecurity', /\b(cyber ?security|security|threats?|breach(es)?|zero[- ]trust|phishing|vulnerabilit\w+)\b/gi],
+  [
+    'Climate tech',
+    /\b(climate|carbon|emissions?|decarboni[sz]\w*|sustainab\w+|renewables?|solar|net[- ]zero)\b/gi,
+  ],
+  [
+    'Cybersecurity',
+    /\b(cyber ?security|security|threats?|breach(es)?|zero[- ]trust|phishing|vulnerabilit\w+)\b/gi,
+  ],
   ['E-commerce', /\b(e-?commerce|online stores?|shoppers?|merchants?|retail(ers)?|checkout|d2c|dtc)\b/gi],
   ['Logistics', /\b(logistics|shipping|freight|supply chain|warehous\w+|deliver(y|ies)|fleet)\b/gi],
   ['Real estate', /\b(proptech|real estate|property|properties|landlords?|tenants?|rentals?|mortgages?)\b/gi],
@@ -39,12 +51,43 @@ const ROUNDS: [string, RegExp][] = [
 const METRICS: [string, RegExp[]][] = [
   ['ARR', [/\bARR\s*[:\-–]?\s*(\$\s?[\d.,]+[ \t]*[kmb]?)/i, /(\$\s?[\d.,]+[ \t]*[kmb]?)\s*(in\s*)?ARR\b/i]],
   ['MRR', [/\bMRR\s*[:\-–]?\s*(\$\s?[\d.,]+[ \t]*[kmb]?)/i, /(\$\s?[\d.,]+[ \t]*[kmb]?)\s*(in\s*)?MRR\b/i]],
-  ['Revenue', [/\brevenue\s*[:\-–]?\s*(\$\s?[\d.,]+[ \t]*[kmb]?)/i, /(\$\s?[\d.,]+[ \t]*[kmb]?)\s*(in\s*)?(annual\s*)?revenue\b/i]],
+  [
+    'Revenue',
+    [
+      /\brevenue\s*[:\-–]?\s*(\$\s?[\d.,]+[ \t]*[kmb]?)/i,
+      /(\$\s?[\d.,]+[ \t]*[kmb]?)\s*(in\s*)?(annual\s*)?revenue\b/i,
+    ],
+  ],
   ['GMV', [/\bGMV\s*[:\-–]?\s*(\$\s?[\d.,]+[ \t]*[kmb]?)/i, /(\$\s?[\d.,]+[ \t]*[kmb]?)\s*GMV\b/i]],
-  ['Users', [/\b(?:active\s+)?users\s*[:\-–]\s*([\d.,]+[ \t]*[kmb]?\+?)/i, /([\d.,]+[ \t]*[kmb]?\+?)\s*(?:monthly\s+|active\s+|registered\s+)?users\b/i]],
-  ['Customers', [/\b(?:paying\s+)?customers\s*[:\-–]\s*([\d.,]+[ \t]*[kmb]?\+?)/i, /([\d.,]+[ \t]*[kmb]?\+?)\s*(?:paying\s+|enterprise\s+|b2b\s+)?customers\b/i]],
-  ['Growth', [/\bgrowth\s*[:\-–]?\s*([\d.,]+[ \t]*%\s*(?:mom|yoy|m\/m|y\/y|month over month|year over year)?)/i, /([\d.,]+[ \t]*%\s*(?:mom|yoy|m\/m|y\/y))\s*(?:revenue\s+|user\s+)?growth\b/i, /\bgrowing\s*([\d.,]+[ \t]*%\s*(?:mom|yoy|m\/m|y\/y))/i]],
-  ['Retention', [/\b(?:net\s+)?retention\s*[:\-–]?\s*([\d.,]+[ \t]*%)/i, /([\d.,]+[ \t]*%)\s*(?:net\s+)?(?:revenue\s+)?retention\b/i]],
+  [
+    'Users',
+    [
+      /\b(?:active\s+)?users\s*[:\-–]\s*([\d.,]+[ \t]*[kmb]?\+?)/i,
+      /([\d.,]+[ \t]*[kmb]?\+?)\s*(?:monthly\s+|active\s+|registered\s+)?users\b/i,
+    ],
+  ],
+  [
+    'Customers',
+    [
+      /\b(?:paying\s+)?customers\s*[:\-–]\s*([\d.,]+[ \t]*[kmb]?\+?)/i,
+      /([\d.,]+[ \t]*[kmb]?\+?)\s*(?:paying\s+|enterprise\s+|b2b\s+)?customers\b/i,
+    ],
+  ],
+  [
+    'Growth',
+    [
+      /\bgrowth\s*[:\-–]?\s*([\d.,]+[ \t]*%\s*(?:mom|yoy|m\/m|y\/y|month over month|year over year)?)/i,
+      /([\d.,]+[ \t]*%\s*(?:mom|yoy|m\/m|y\/y))\s*(?:revenue\s+|user\s+)?growth\b/i,
+      /\bgrowing\s*([\d.,]+[ \t]*%\s*(?:mom|yoy|m\/m|y\/y))/i,
+    ],
+  ],
+  [
+    'Retention',
+    [
+      /\b(?:net\s+)?retention\s*[:\-–]?\s*([\d.,]+[ \t]*%)/i,
+      /([\d.,]+[ \t]*%)\s*(?:net\s+)?(?:revenue\s+)?retention\b/i,
+    ],
+  ],
   ['Churn', [/\bchurn\s*[:\-–]?\s*([\d.,]+[ \t]*%)/i, /([\d.,]+[ \t]*%)\s*(?:monthly\s+)?churn\b/i]],
   ['NPS', [/\bNPS\s*(?:of|[:\-–])?\s*(\d{1,3})\b/i]],
 ];
@@ -54,16 +97,28 @@ const POSITIONS =
 const NAME = "([A-Z][a-zA-Z'’-]+(?:\\s+[A-Z][a-zA-Z'’-]+){1,2})";
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const PHONE = /\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,6}\b|\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}\b/;
-const FREE_MAIL = /@(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|proton(mail)?|gmx|mail|yandex)\./i;
-const LINK_HOSTS = /(docsend\.com|google\.com|dropbox\.com|pitch\.com|linkedin\.com|twitter\.com|x\.com|calendly\.com|youtube\.com)$/i;
+const FREE_MAIL =
+  /@(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|proton(mail)?|gmx|mail|yandex)\./i;
+const LINK_HOSTS =
+  /(docsend\.com|google\.com|dropbox\.com|pitch\.com|linkedin\.com|twitter\.com|x\.com|calendly\.com|youtube\.com)$/i;
 
-const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s:–—-]+|[\s.,;:–—-]+$/g, '').trim();
+const clean = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s:–—-]+|[\s.,;:–—-]+$/g, '')
+    .trim();
 
 const formatAmount = (raw: string): string => {
   const m = /\$?\s*([\d.,]+)\s*(million|mm|m|billion|bn|b|thousand|k)?/i.exec(raw);
   if (!m) return clean(raw);
   const unitWord = (m[2] ?? '').toLowerCase();
-  const unit = unitWord.startsWith('m') ? 'M' : unitWord.startsWith('b') ? 'B' : unitWord.startsWith('t') || unitWord === 'k' ? 'K' : '';
+  const unit = unitWord.startsWith('m')
+    ? 'M'
+    : unitWord.startsWith('b')
+      ? 'B'
+      : unitWord.startsWith('t') || unitWord === 'k'
+        ? 'K'
+        : '';
   let number = m[1]!.replace(/,$/, '');
   if (!unit && /^\d{1,3}(,\d{3})+$/.test(number)) {
     const n = Number(number.replace(/,/g, ''));
@@ -85,24 +140,33 @@ const findCompanyName = (pages: TDeckLine[][], text: string, subject: string | n
   const explicit = /^(?:company(?: name)?|startup)\s*[:\-–]\s*(.+)$/im.exec(text);
   if (explicit) return clean(explicit[1]!);
   const first = (pages.find((p) => p.length > 0) ?? []).filter(
-    (l) => l.text.length <= 40 && l.text.split(' ').length <= 5 && !/confidential|pitch deck|investor (deck|presentation)|^\d+$/i.test(l.text),
+    (l) =>
+      l.text.length <= 40 &&
+      l.text.split(' ').length <= 5 &&
+      !/confidential|pitch deck|investor (deck|presentation)|^\d+$/i.test(l.text),
   );
   if (first.length > 0) {
     const biggest = [...first].sort((a, b) => b.fontSize - a.fontSize)[0]!;
     const sizes = new Set(first.map((l) => l.fontSize));
     if (sizes.size > 1 || first.length <= 3) return clean(biggest.text);
   }
-  const fromSubject = subject && /(?:deck|pitch)\s*[:\-–]\s*(.+)$|^(.+?)\s*[:\-–|]\s*(?:pitch|investor|seed|series|deck)/i.exec(subject);
+  const fromSubject =
+    subject &&
+    /(?:deck|pitch)\s*[:\-–]\s*(.+)$|^(.+?)\s*[:\-–|]\s*(?:pitch|investor|seed|series|deck)/i.exec(subject);
   if (fromSubject) return clean((fromSubject[1] ?? fromSubject[2])!.replace(/^(re|fwd?):\s*/i, ''));
   return null;
 };
 
 const findDescription = (pages: TDeckLine[][], text: string, companyName: string | null): string | null => {
-  const explicit = /^(?:tagline|one[- ]liner|what we do|description|about(?: us)?)\s*[:\-–]\s*(.{15,300})$/im.exec(text);
+  const explicit =
+    /^(?:tagline|one[- ]liner|what we do|description|about(?: us)?)\s*[:\-–]\s*(.{15,300})$/im.exec(text);
   if (explicit) return clean(explicit[1]!);
   const first = pages.find((p) => p.length > 0) ?? [];
   const candidates = first.filter(
-    (l) => l.text !== companyName && l.text.split(' ').length >= 4 && !/confidential|@|https?:|\b(19|20)\d{2}\b/i.test(l.text),
+    (l) =>
+      l.text !== companyName &&
+      l.text.split(' ').length >= 4 &&
+      !/confidential|@|https?:|\b(19|20)\d{2}\b/i.test(l.text),
   );
   if (candidates.length > 0) return clean([...candidates].sort((a, b) => b.fontSize - a.fontSize)[0]!.text);
   const weAre = /\b(?:[A-Z][\w&.-]*\s)?(?:is|are) (?:the|an?) ([^.\n]{15,200})[.\n]/.exec(text);
@@ -125,11 +189,16 @@ const findWebsite = (text: string, emails: string[]): string | null => {
   const urls = [
     ...(text.match(/https?:\/\/[^\s<>"')]+/gi) ?? []),
     ...(text.match(/\bwww\.[a-z0-9-]+(\.[a-z0-9-]+)+/gi) ?? []),
-    ...((text.match(/(?:website|web|site|url)\s*[:\-–]\s*([a-z0-9-]+(\.[a-z0-9-]+)+)/gi) ?? []).map((m) => m.replace(/^.*?[:\-–]\s*/, ''))),
+    ...(text.match(/(?:website|web|site|url)\s*[:\-–]\s*([a-z0-9-]+(\.[a-z0-9-]+)+)/gi) ?? []).map((m) =>
+      m.replace(/^.*?[:\-–]\s*/, ''),
+    ),
   ];
   for (const raw of urls) {
     const url = raw.replace(/[.,;:!?]+$/, '');
-    const host = url.replace(/^https?:\/\//i, '').replace(/\/.*$/, '').toLowerCase();
+    const host = url
+      .replace(/^https?:\/\//i, '')
+      .replace(/\/.*$/, '')
+      .toLowerCase();
     if (LINK_HOSTS.test(host)) continue;
     return /^https?:\/\//i.test(url) ? url : `https://${url}`;
   }
@@ -145,14 +214,21 @@ const findLocation = (text: string): string | null => {
 };
 
 const findFoundedYear = (text: string): number | null => {
-  const m = /\b(?:founded|established|est\.?|since|incorporated|started)\s*(?:in\s*)?[:\-–]?\s*((?:19|20)\d{2})\b/i.exec(text);
+  const m =
+    /\b(?:founded|established|est\.?|since|incorporated|started)\s*(?:in\s*)?[:\-–]?\s*((?:19|20)\d{2})\b/i.exec(
+      text,
+    );
   return m ? Number(m[1]) : null;
 };
 
 const findFunding = (text: string): { round: string | null; amount: string | null } => {
   const sentence =
-    /\b(?:raising|raise|seeking|ask|the ask|funding ask|round size|we are raising|currently raising)\b[^\n]{0,80}/i.exec(text)?.[0] ??
-    /\$\s?[\d.,]+\s*(?:million|mm|m|k|b)?\b[^\n]{0,30}\b(?:pre[- ]?seed|seed|series\s*[a-d]|round)\b[^\n]*/i.exec(text)?.[0] ??
+    /\b(?:raising|raise|seeking|ask|the ask|funding ask|round size|we are raising|currently raising)\b[^\n]{0,80}/i.exec(
+      text,
+    )?.[0] ??
+    /\$\s?[\d.,]+\s*(?:million|mm|m|k|b)?\b[^\n]{0,30}\b(?:pre[- ]?seed|seed|series\s*[a-d]|round)\b[^\n]*/i.exec(
+      text,
+    )?.[0] ??
     null;
   const amountRaw =
     (sentence && /\$\s?[\d.,]+\s*(?:million|mm|m|billion|bn|k|thousand)?\b/i.exec(sentence)?.[0]) ??
@@ -185,7 +261,12 @@ const findMetrics = (text: string): Record<string, string> => {
   return metrics;
 };
 
-const findContact = (lines: string[], text: string, emails: string[], input: TExtractionInput): TExtractedData['contactInfo'] => {
+const findContact = (
+  lines: string[],
+  text: string,
+  emails: string[],
+  input: TExtractionInput,
+): TExtractedData['contactInfo'] => {
   let name: string | null = null;
   let position: string | null = null;
   const nameThenRole = new RegExp(`^${NAME}\\s*(?:[,|–—-]|\\s)\\s*(?:the\\s+)?${POSITIONS.source}`, 'i');
@@ -207,7 +288,10 @@ const findContact = (lines: string[], text: string, emails: string[], input: TEx
   }
   const senderIsFounder = !FREE_MAIL.test(input.fromEmail) || emails.length === 0;
   const email = emails[0] ?? (input.fromEmail && senderIsFounder ? input.fromEmail : null) ?? null;
-  const phone = /(?:phone|tel|mobile|call)[ \t]*[:\-–]?[ \t]*([+()\d][\d \t().-]{6,}\d)/i.exec(text)?.[1] ?? PHONE.exec(text.replace(EMAIL, ' ').replace(/\b(19|20)\d{2}\b/g, ' '))?.[0] ?? null;
+  const phone =
+    /(?:phone|tel|mobile|call)[ \t]*[:\-–]?[ \t]*([+()\d][\d \t().-]{6,}\d)/i.exec(text)?.[1] ??
+    PHONE.exec(text.replace(EMAIL, ' ').replace(/\b(19|20)\d{2}\b/g, ' '))?.[0] ??
+    null;
   return {
     name: name ?? input.fromName ?? null,
     email,
@@ -228,7 +312,10 @@ export function createHeuristicExtractor(): TExtractor {
       const pages = input.deck?.pages ?? [];
       const deckText = pages.map((p) => p.map((l) => l.text).join('\n')).join('\n\n');
       const text = `${deckText}\n\n${input.emailText}`;
-      const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+      const lines = text
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
       const emails = [...new Set(text.match(EMAIL) ?? [])].filter((e) => !/noreply|no-reply/i.test(e));
       result.companyName = findCompanyName(pages, deckText || input.emailText, input.subject);
       result.description = findDescription(pages, deckText || input.emailText, result.companyName);

@@ -8,7 +8,18 @@ const nullableString = { type: ['string', 'null'] };
 export const EXTRACTION_JSON_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['companyName', 'industry', 'description', 'website', 'location', 'foundedYear', 'fundingRound', 'fundingAmount', 'metrics', 'contactInfo'],
+  required: [
+    'companyName',
+    'industry',
+    'description',
+    'website',
+    'location',
+    'foundedYear',
+    'fundingRound',
+    'fundingAmount',
+    'metrics',
+    'contactInfo',
+  ],
   properties: {
     companyName: nullableString,
     industry: nullableString,
@@ -21,13 +32,23 @@ export const EXTRACTION_JSON_SCHEMA = {
     metrics: {
       type: 'array',
       description: 'Key metrics stated in the deck (ARR, MRR, users, growth...)',
-      items: { type: 'object', additionalProperties: false, required: ['key', 'value'], properties: { key: { type: 'string' }, value: { type: 'string' } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'value'],
+        properties: { key: { type: 'string' }, value: { type: 'string' } },
+      },
     },
     contactInfo: {
       type: 'object',
       additionalProperties: false,
       required: ['name', 'email', 'phone', 'position'],
-      properties: { name: nullableString, email: nullableString, phone: nullableString, position: nullableString },
+      properties: {
+        name: nullableString,
+        email: nullableString,
+        phone: nullableString,
+        position: nullableString,
+      },
     },
   },
 } as const;
@@ -53,7 +74,12 @@ export interface TOpenAiExtractorOptions {
 }
 
 export function createOpenAiExtractor(options: TOpenAiExtractorOptions): TExtractor {
-  const client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, timeout: options.timeoutMs ?? 60_000, maxRetries: 2 });
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey,
+    timeout: options.timeoutMs ?? 60_000,
+    maxRetries: 2,
+  });
   const maxChars = options.maxInputChars ?? 60_000;
   return {
     name: 'openai',
@@ -72,7 +98,10 @@ export function createOpenAiExtractor(options: TOpenAiExtractorOptions): TExtrac
           { role: 'system', content: EXTRACTION_SYSTEM_PROMPT },
           { role: 'user', content: user },
         ],
-        response_format: { type: 'json_schema', json_schema: { name: 'extracted_company', strict: true, schema: EXTRACTION_JSON_SCHEMA } },
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'extracted_company', strict: true, schema: EXTRACTION_JSON_SCHEMA },
+        },
       });
       const content = completion.choices[0]?.message?.content;
       if (!content) throw new Error('The AI endpoint returned no content');

@@ -23,16 +23,26 @@ const client = (c: TImapCredentials, timeoutMs: number) =>
 
 /** Why an IMAP attempt failed, in words an investor can act on. */
 export function describeImapError(error: unknown): string {
-  const e = error as { authenticationFailed?: boolean; responseText?: string; code?: string; message?: string };
+  const e = error as {
+    authenticationFailed?: boolean;
+    responseText?: string;
+    code?: string;
+    message?: string;
+  };
   if (e.authenticationFailed) return 'Authentication failed: check the user name and app password';
   if (e.code === 'ENOTFOUND') return 'Mail server not found: check the host name';
   if (e.code === 'ECONNREFUSED') return 'Connection refused: check the host and port';
-  if (e.code === 'ETIMEDOUT' || e.code === 'CONNECT_TIMEOUT' || e.code === 'GREETING_TIMEOUT') return 'The mail server did not answer in time';
+  if (e.code === 'ETIMEDOUT' || e.code === 'CONNECT_TIMEOUT' || e.code === 'GREETING_TIMEOUT')
+    return 'The mail server did not answer in time';
   return e.responseText ?? e.message ?? 'Unknown IMAP error';
 }
 
 /** Logs in and opens the folder, then logs out: what Test Connection and Connect check. */
-export async function checkImapMailbox(c: TImapCredentials, folder: string, timeoutMs: number): Promise<{ messages: number }> {
+export async function checkImapMailbox(
+  c: TImapCredentials,
+  folder: string,
+  timeoutMs: number,
+): Promise<{ messages: number }> {
   const imap = client(c, timeoutMs);
   imap.on('error', () => undefined);
   await imap.connect();
@@ -68,7 +78,8 @@ export async function fetchNewMessages(
     if (box.exists > 0) {
       for await (const message of imap.fetch(`${since + 1}:*`, { uid: true, source: true }, { uid: true })) {
         // `n:*` always returns the newest message, even when its UID is below n.
-        if (message.uid > since && message.source) messages.push({ uid: message.uid, source: message.source });
+        if (message.uid > since && message.source)
+          messages.push({ uid: message.uid, source: message.source });
         if (messages.length >= options.max) break;
       }
     }

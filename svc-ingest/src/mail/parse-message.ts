@@ -26,7 +26,14 @@ export interface TParsedMessage {
 }
 
 const EMAIL = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-const RECIPIENT_HEADERS = new Set(['to', 'cc', 'delivered-to', 'x-original-to', 'envelope-to', 'x-forwarded-to']);
+const RECIPIENT_HEADERS = new Set([
+  'to',
+  'cc',
+  'delivered-to',
+  'x-original-to',
+  'envelope-to',
+  'x-forwarded-to',
+]);
 const FORWARD_MARKERS = [
   /-{2,}\s*Forwarded message\s*-{2,}/i,
   /Begin forwarded message:/i,
@@ -41,7 +48,10 @@ const firstAddress = (a: AddressObject | AddressObject[] | undefined) => {
 };
 
 /** The original sender inside a forwarded body ("From: Jane Doe <jane@startup.io>" after the forward marker). */
-export function findForwardedSender(text: string, options: { requireMarker?: boolean } = {}): { name: string | null; email: string } | null {
+export function findForwardedSender(
+  text: string,
+  options: { requireMarker?: boolean } = {},
+): { name: string | null; email: string } | null {
   const marker = FORWARD_MARKERS.map((re) => re.exec(text)).find((m) => m !== null);
   if (!marker && options.requireMarker !== false) return null;
   const after = marker ? text.slice(marker.index + marker[0].length) : text;
@@ -61,13 +71,13 @@ export function findForwardedSender(text: string, options: { requireMarker?: boo
 
 const toAttachments = (parsed: ParsedMail): TParsedAttachment[] =>
   parsed.attachments.map((a, i) => ({
-      filename: a.filename ?? `attachment-${i + 1}${a.contentType === 'application/pdf' ? '.pdf' : ''}`,
-      contentType: a.contentType.toLowerCase(),
-      size: a.size ?? a.content.length,
-      contentId: a.cid ?? null,
-      inline: a.contentDisposition === 'inline' || (Boolean(a.cid) && a.contentType.startsWith('image/')),
-      content: a.content,
-    }));
+    filename: a.filename ?? `attachment-${i + 1}${a.contentType === 'application/pdf' ? '.pdf' : ''}`,
+    contentType: a.contentType.toLowerCase(),
+    size: a.size ?? a.content.length,
+    contentId: a.cid ?? null,
+    inline: a.contentDisposition === 'inline' || (Boolean(a.cid) && a.contentType.startsWith('image/')),
+    content: a.content,
+  }));
 
 /**
  * Parses a raw RFC 5322 message with mailparser (MIME structure, transfer encodings and charsets).
@@ -88,7 +98,8 @@ export async function parseMessage(raw: Buffer): Promise<TParsedMessage> {
   }
   const recipients = new Set<string>();
   for (const header of parsed.headerLines) {
-    if (RECIPIENT_HEADERS.has(header.key)) for (const address of header.line.match(EMAIL) ?? []) recipients.add(address.toLowerCase());
+    if (RECIPIENT_HEADERS.has(header.key))
+      for (const address of header.line.match(EMAIL) ?? []) recipients.add(address.toLowerCase());
   }
   const text = parsed.text ?? '';
   const html = typeof parsed.html === 'string' ? parsed.html : null;
@@ -105,7 +116,9 @@ export async function parseMessage(raw: Buffer): Promise<TParsedMessage> {
   };
 
   // mailparser flattens an attached original (message/rfc822) into the text ("From: ..." block) and its attachments.
-  const attachedOriginal = /^content-type:\s*message\/rfc822/im.test(raw.subarray(0, 512 * 1024).toString('latin1'));
+  const attachedOriginal = /^content-type:\s*message\/rfc822/im.test(
+    raw.subarray(0, 512 * 1024).toString('latin1'),
+  );
   const forwardSubject = /^\s*(fwd?|fw|wg|tr)\s*:/i.test(message.subject ?? '');
   if (attachedOriginal || forwardSubject || FORWARD_MARKERS.some((re) => re.test(text))) {
     const original = findForwardedSender(text, { requireMarker: !(attachedOriginal || forwardSubject) });

@@ -3,19 +3,25 @@ import { safeEqual } from '@dealflow/service-kit';
 
 export const SIGNATURE_HEADER = 'x-dealflow-signature';
 
-export const signBody = (secret: string, body: Buffer) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+export const signBody = (secret: string, body: Buffer) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /**
  * The provider proves it posts for the organization with either `Authorization: Bearer <org secret>` or
  * `X-Dealflow-Signature: sha256=<hex HMAC-SHA256 of the raw body keyed with the org secret>`.
  */
-export function isWebhookAuthorized(secret: string, headers: Record<string, string | string[] | undefined>, body: Buffer): boolean {
+export function isWebhookAuthorized(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: Buffer,
+): boolean {
   const authorization = headers.authorization;
   if (typeof authorization === 'string' && /^Bearer\s+/i.test(authorization)) {
     return safeEqual(authorization.replace(/^Bearer\s+/i, '').trim(), secret);
   }
   const signature = headers[SIGNATURE_HEADER];
-  if (typeof signature === 'string' && signature.length > 0) return safeEqual(signature.trim().toLowerCase(), signBody(secret, body));
+  if (typeof signature === 'string' && signature.length > 0)
+    return safeEqual(signature.trim().toLowerCase(), signBody(secret, body));
   return false;
 }
 
@@ -28,7 +34,8 @@ export function headerRecipients(raw: Buffer): string[] {
   const end = head.search(/\r?\n\r?\n/);
   const block = (end === -1 ? head : head.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
   const out = new Set<string>();
-  for (const line of block.split(/\r?\n/)) if (RECIPIENT_HEADER.test(line)) for (const a of line.match(EMAIL) ?? []) out.add(a.toLowerCase());
+  for (const line of block.split(/\r?\n/))
+    if (RECIPIENT_HEADER.test(line)) for (const a of line.match(EMAIL) ?? []) out.add(a.toLowerCase());
   return [...out];
 }
 

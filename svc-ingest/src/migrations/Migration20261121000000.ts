@@ -50,10 +50,14 @@ export class Migration20261121000000 extends Migration {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);
-    this.addSql('CREATE UNIQUE INDEX emails_org_message_id ON emails (org_id, message_id) WHERE message_id IS NOT NULL');
+    this.addSql(
+      'CREATE UNIQUE INDEX emails_org_message_id ON emails (org_id, message_id) WHERE message_id IS NOT NULL',
+    );
     this.addSql('CREATE INDEX emails_org_received ON emails (org_id, received_at DESC, id DESC)');
     this.addSql('CREATE INDEX emails_org_status ON emails (org_id, status)');
-    this.addSql('CREATE INDEX emails_org_counted ON emails (org_id, counted_at) WHERE counted_at IS NOT NULL');
+    this.addSql(
+      'CREATE INDEX emails_org_counted ON emails (org_id, counted_at) WHERE counted_at IS NOT NULL',
+    );
     this.addSql(`CREATE TABLE attachments (
       id serial PRIMARY KEY,
       email_id int NOT NULL REFERENCES emails (id) ON DELETE CASCADE,

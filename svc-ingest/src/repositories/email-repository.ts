@@ -45,17 +45,39 @@ export interface TNewEmail {
   receivedAt: Date;
   source: 'webhook' | 'imap';
   userId: number | null;
-  attachments: { filename: string; contentType: string; size: number; contentId: string | null; inline: boolean; content: Buffer }[];
+  attachments: {
+    filename: string;
+    contentType: string;
+    size: number;
+    contentId: string | null;
+    inline: boolean;
+    content: Buffer;
+  }[];
 }
 
 /** Stores an email with its attachments; an already stored Message-ID of the organization returns the first record. */
-export async function insertEmail(em: EntityManager, e: TNewEmail): Promise<{ id: number; duplicate: boolean }> {
+export async function insertEmail(
+  em: EntityManager,
+  e: TNewEmail,
+): Promise<{ id: number; duplicate: boolean }> {
   const inserted = await sql<{ id: number }>(
     em,
     `INSERT INTO emails (org_id, message_id, from_name, from_email, forwarded_by, subject, text_body, html_body, received_at, source, user_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (org_id, message_id) WHERE message_id IS NOT NULL DO NOTHING RETURNING id`,
-    [e.orgId, e.messageId, e.fromName, e.fromEmail, e.forwardedBy, e.subject, e.textBody, e.htmlBody, e.receivedAt, e.source, e.userId],
+    [
+      e.orgId,
+      e.messageId,
+      e.fromName,
+      e.fromEmail,
+      e.forwardedBy,
+      e.subject,
+      e.textBody,
+      e.htmlBody,
+      e.receivedAt,
+      e.source,
+      e.userId,
+    ],
   );
   if (inserted[0]) {
     const id = inserted[0].id;
@@ -68,11 +90,18 @@ export async function insertEmail(em: EntityManager, e: TNewEmail): Promise<{ id
     }
     return { id, duplicate: false };
   }
-  const existing = await sql<{ id: number }>(em, 'SELECT id FROM emails WHERE org_id = ? AND message_id = ?', [e.orgId, e.messageId]);
+  const existing = await sql<{ id: number }>(
+    em,
+    'SELECT id FROM emails WHERE org_id = ? AND message_id = ?',
+    [e.orgId, e.messageId],
+  );
   return { id: existing[0]!.id, duplicate: true };
 }
 
-export async function lockEmail(em: EntityManager, id: number): Promise<(TEmailRow & { text_body: string; html_body: string | null }) | null> {
+export async function lockEmail(
+  em: EntityManager,
+  id: number,
+): Promise<(TEmailRow & { text_body: string; html_body: string | null }) | null> {
   const rows = await sql<TEmailRow & { text_body: string; html_body: string | null }>(
     em,
     `SELECT ${COLUMNS}, text_body, html_body FROM emails WHERE id = ? FOR UPDATE`,
@@ -82,7 +111,10 @@ export async function lockEmail(em: EntityManager, id: number): Promise<(TEmailR
 }
 
 export async function findEmail(em: EntityManager, orgId: number, id: number): Promise<TEmailRow | null> {
-  const rows = await sql<TEmailRow>(em, `SELECT ${COLUMNS} FROM emails WHERE org_id = ? AND id = ?`, [orgId, id]);
+  const rows = await sql<TEmailRow>(em, `SELECT ${COLUMNS} FROM emails WHERE org_id = ? AND id = ?`, [
+    orgId,
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -99,7 +131,11 @@ export async function findDeckFiles(em: EntityManager, emailId: number) {
 
 export async function findAttachmentMeta(em: EntityManager, emailIds: number[]): Promise<TAttachmentMeta[]> {
   if (emailIds.length === 0) return [];
-  return sql<TAttachmentMeta>(em, 'SELECT id, email_id, filename, content_type, size, inline FROM attachments WHERE email_id = ANY(?::int[]) ORDER BY id', [`{${emailIds.map(Number).join(',')}}`]);
+  return sql<TAttachmentMeta>(
+    em,
+    'SELECT id, email_id, filename, content_type, size, inline FROM attachments WHERE email_id = ANY(?::int[]) ORDER BY id',
+    [`{${emailIds.map(Number).join(',')}}`],
+  );
 }
 
 export async function updateEmail(
@@ -141,7 +177,11 @@ export async function updateEmail(
 }
 
 export async function countDecksSince(em: EntityManager, orgId: number, since: Date): Promise<number> {
-  const rows = await sql<{ n: string }>(em, 'SELECT count(*) AS n FROM emails WHERE org_id = ? AND counted_at >= ?', [orgId, since]);
+  const rows = await sql<{ n: string }>(
+    em,
+    'SELECT count(*) AS n FROM emails WHERE org_id = ? AND counted_at >= ?',
+    [orgId, since],
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -162,7 +202,11 @@ export async function listEmails(
     where.push(`(company_name ILIKE ? OR from_name ILIKE ? OR from_email ILIKE ? OR subject ILIKE ?)`);
     params.push(like, like, like, like);
   }
-  const [count] = await sql<{ n: string }>(em, `SELECT count(*) AS n FROM emails WHERE ${where.join(' AND ')}`, params);
+  const [count] = await sql<{ n: string }>(
+    em,
+    `SELECT count(*) AS n FROM emails WHERE ${where.join(' AND ')}`,
+    params,
+  );
   const rows = await sql<TEmailRow>(
     em,
     `SELECT ${COLUMNS} FROM emails WHERE ${where.join(' AND ')} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
@@ -182,12 +226,22 @@ export async function findHeldEmails(em: EntityManager, orgId: number, reason: s
 }
 
 export async function findOrgsWithHeldEmails(em: EntityManager, reason: string): Promise<number[]> {
-  const rows = await sql<{ org_id: number }>(em, `SELECT DISTINCT org_id FROM emails WHERE status = 'pending' AND status_reason = ?`, [reason]);
+  const rows = await sql<{ org_id: number }>(
+    em,
+    `SELECT DISTINCT org_id FROM emails WHERE status = 'pending' AND status_reason = ?`,
+    [reason],
+  );
   return rows.map((r) => r.org_id);
 }
 
 export async function findStalledEmails(em: EntityManager, updatedBefore: Date) {
-  return sql<{ id: number; org_id: number; message_id: string | null; from_email: string; received_at: Date }>(
+  return sql<{
+    id: number;
+    org_id: number;
+    message_id: string | null;
+    from_email: string;
+    received_at: Date;
+  }>(
     em,
     `SELECT id, org_id, message_id, from_email, received_at FROM emails WHERE status = 'processing' AND updated_at < ?
      ORDER BY updated_at LIMIT 500 FOR UPDATE SKIP LOCKED`,

@@ -46,18 +46,31 @@ export async function claimDueMailboxes(em: EntityManager, now: Date): Promise<n
   return rows.map((r) => r.org_id);
 }
 
-export async function recordScan(em: EntityManager, orgId: number, patch: { lastUid?: number; uidValidity?: string; lastError: string | null }) {
+export async function recordScan(
+  em: EntityManager,
+  orgId: number,
+  patch: { lastUid?: number; uidValidity?: string; lastError: string | null },
+) {
   await sql(
     em,
     `UPDATE mailboxes SET last_scan_at = now(), last_error = ?,
        last_uid = CASE WHEN ?::bigint IS NULL THEN last_uid WHEN uid_validity IS DISTINCT FROM ?::bigint THEN ?::bigint ELSE GREATEST(last_uid, ?::bigint) END,
        uid_validity = COALESCE(?::bigint, uid_validity)
      WHERE org_id = ?`,
-    [patch.lastError, patch.lastUid ?? null, patch.uidValidity ?? null, patch.lastUid ?? null, patch.lastUid ?? null, patch.uidValidity ?? null, orgId],
+    [
+      patch.lastError,
+      patch.lastUid ?? null,
+      patch.uidValidity ?? null,
+      patch.lastUid ?? null,
+      patch.lastUid ?? null,
+      patch.uidValidity ?? null,
+      orgId,
+    ],
   );
 }
 
-export const findAccountingSettings = (em: EntityManager, orgId: number) => em.findOne(AccountingSettingsSchema, { orgId });
+export const findAccountingSettings = (em: EntityManager, orgId: number) =>
+  em.findOne(AccountingSettingsSchema, { orgId });
 
 export function createAccountingSettings(em: EntityManager, orgId: number): AccountingSettings {
   return em.create(AccountingSettingsSchema, {

@@ -20,7 +20,10 @@ export const inboundAddress = (org: Pick<Organization, 'slug' | 'inboundToken'>,
  * Creates the organization's read-model row with its inbound address token and webhook secret, or
  * updates its name/owner. Events of different topics are not ordered, so any of them may create it first.
  */
-export async function upsertOrganization(em: EntityManager, input: { id: number; name?: string; ownerId?: number | null }) {
+export async function upsertOrganization(
+  em: EntityManager,
+  input: { id: number; name?: string; ownerId?: number | null },
+) {
   const name = input.name ?? `Organization ${input.id}`;
   await sql(
     em,
@@ -29,33 +32,57 @@ export async function upsertOrganization(em: EntityManager, input: { id: number;
        name = CASE WHEN ? THEN EXCLUDED.name ELSE organizations.name END,
        slug = CASE WHEN ? THEN EXCLUDED.slug ELSE organizations.slug END,
        owner_id = COALESCE(EXCLUDED.owner_id, organizations.owner_id)`,
-    [input.id, name, slugify(name), randomBytes(6).toString('hex'), randomBytes(32).toString('base64url'), input.ownerId ?? null, input.name !== undefined, input.name !== undefined],
+    [
+      input.id,
+      name,
+      slugify(name),
+      randomBytes(6).toString('hex'),
+      randomBytes(32).toString('base64url'),
+      input.ownerId ?? null,
+      input.name !== undefined,
+      input.name !== undefined,
+    ],
   );
 }
 
 export const findOrganization = (em: EntityManager, id: number) => em.findOne(OrganizationSchema, { id });
 
-export const findOrganizationByToken = (em: EntityManager, token: string) => em.findOne(OrganizationSchema, { inboundToken: token });
+export const findOrganizationByToken = (em: EntityManager, token: string) =>
+  em.findOne(OrganizationSchema, { inboundToken: token });
 
 /** Locks the organization row: deck allowance checks of one organization happen one at a time. */
 export async function lockOrganization(em: EntityManager, id: number) {
-  const rows = await sql<{ id: number; plan: TPlan; monthly_deck_limit: number | null; owner_id: number | null }>(
-    em,
-    'SELECT id, plan, monthly_deck_limit, owner_id FROM organizations WHERE id = ? FOR UPDATE',
-    [id],
-  );
+  const rows = await sql<{
+    id: number;
+    plan: TPlan;
+    monthly_deck_limit: number | null;
+    owner_id: number | null;
+  }>(em, 'SELECT id, plan, monthly_deck_limit, owner_id FROM organizations WHERE id = ? FOR UPDATE', [id]);
   return rows[0] ?? null;
 }
 
-export async function updateSubscription(em: EntityManager, id: number, plan: TPlan, status: string, monthlyDeckLimit: number) {
-  await sql(em, 'UPDATE organizations SET plan = ?, subscription_status = ?, monthly_deck_limit = ? WHERE id = ?', [plan, status, monthlyDeckLimit, id]);
+export async function updateSubscription(
+  em: EntityManager,
+  id: number,
+  plan: TPlan,
+  status: string,
+  monthlyDeckLimit: number,
+) {
+  await sql(
+    em,
+    'UPDATE organizations SET plan = ?, subscription_status = ?, monthly_deck_limit = ? WHERE id = ?',
+    [plan, status, monthlyDeckLimit, id],
+  );
 }
 
 export async function deleteOrganization(em: EntityManager, id: number) {
   await sql(em, 'DELETE FROM organizations WHERE id = ?', [id]);
 }
 
-export async function upsertMember(em: EntityManager, m: { orgId: number; userId: number; email: string; name: string; role: string }) {
+export async function upsertMember(
+  em: EntityManager,
+  m: { orgId: number; userId: number; email: string; name: string; role: string },
+) {
   await sql(
     em,
     `INSERT INTO members (org_id, user_id, email, name, role) VALUES (?, ?, ?, ?, ?)
@@ -76,9 +103,17 @@ export async function deleteUserEverywhere(em: EntityManager, userId: number) {
 }
 
 /** The member a deck counts against: whoever forwarded or sent it, else the owner. */
-export async function findMemberIdByEmail(em: EntityManager, orgId: number, emails: string[]): Promise<number | null> {
+export async function findMemberIdByEmail(
+  em: EntityManager,
+  orgId: number,
+  emails: string[],
+): Promise<number | null> {
   const wanted = emails.filter(Boolean).map((e) => e.toLowerCase());
   if (wanted.length === 0) return null;
-  const rows = await sql<{ user_id: number }>(em, `SELECT user_id FROM members WHERE org_id = ? AND lower(email) IN (${wanted.map(() => '?').join(', ')}) LIMIT 1`, [orgId, ...wanted]);
+  const rows = await sql<{ user_id: number }>(
+    em,
+    `SELECT user_id FROM members WHERE org_id = ? AND lower(email) IN (${wanted.map(() => '?').join(', ')}) LIMIT 1`,
+    [orgId, ...wanted],
+  );
   return rows[0]?.user_id ?? null;
 }

@@ -11,91 +11,161 @@ let h: THarness;
 let imap: TImapServer;
 
 const append = async (raw: Buffer) => {
-  const client = new ImapFlow({ host: imap.host, port: imap.port, secure: false, auth: { user: imap.user, pass: imap.password }, logger: false });
+  const client = new ImapFlow({
+    host: imap.host,
+    port: imap.port,
+    secure: false,
+    auth: { user: imap.user, pass: imap.password },
+    logger: false,
+  });
   await client.connect();
   await client.append('INBOX', raw);
   await client.logout();
 };
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: object, role: 'owner' | 'member' = 'owner') =>
-  h.svc.app.inject({ method, url, payload, headers: h.headers(ORG, role, role === 'owner' ? ORG * 100 : ORG * 100 + 1) });
-const creds = () => ({ host: imap.host, port: imap.port, secure: false, username: imap.user, password: imap.password });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  payload?: object,
+  role: 'owner' | 'member' = 'owner',
+) =>
+  h.svc.app.inject({
+    method,
+    url,
+    payload,
+    headers: h.headers(ORG, role, role === 'owner' ? ORG * 100 : ORG * 100 + 1),
+  });
+const creds = () => ({
+  host: imap.host,
+  port: imap.port,
+  secure: false,
+  username: imap.user,
+  password: imap.password,
+});
 
 // CI installs dovecot-imapd (.ci/run): there a missing binary fails these tests instead of skipping them.
-describe.skipIf(!existsSync(DOVECOT_BINARY) && !process.env.CI)('Integration 1: IMAP mailbox against a real dovecot', () => {
-  beforeAll(async () => {
-    imap = await startDovecot();
-    h = await startHarness({ env: { MAILBOX_SCAN_TICK_MS: '200', IMAP_TIMEOUT_MS: '3000' } });
-    await h.createOrganization(ORG);
-  });
-  afterAll(async () => {
-    await h?.stop();
-    await imap?.stop();
-  });
-
-  it('shows the inbound address to everyone and the webhook secret to owners only', async () => {
-    const owner = (await call('GET', '/api/integrations/mailbox')).json();
-    expect(owner).toMatchObject({ connected: false, inboundAddress: expect.stringMatching(/^fund-31-capital-[a-f0-9]{12}@in\.test$/) });
-    expect(owner.webhookSecret).toEqual(expect.any(String));
-    const member = (await call('GET', '/api/integrations/mailbox', undefined, 'member')).json();
-    expect(member.webhookSecret).toBeNull();
-  });
-
-  it('Test Connection really logs in, and says why it could not', async () => {
-    const ok = await call('POST', '/api/integrations/mailbox/test', creds());
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ success: true, message: expect.stringContaining('INBOX') });
-    const wrong = await call('POST', '/api/integrations/mailbox/test', { ...creds(), password: 'wrong-password' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toMatch(/Authentication failed/);
-    const member = await call('POST', '/api/integrations/mailbox/test', creds(), 'member');
-    expect(member.statusCode).toBe(403);
-    const missing = await call('POST', '/api/integrations/mailbox/test', { ...creds(), password: '' });
-    expect(missing.json().message).toBe('API key is required');
-  });
-
-  it('Scan without a connected mailbox says so', async () => {
-    const res = await call('POST', '/api/emails/scan');
-    expect(res.statusCode).toBe(409);
-  });
-
-  it('Connect stores the password encrypted; Scan fetches only messages newer than the last UID seen', async () => {
-    // Manual scans only for this test (the auto-scan test below turns it on); set before connecting so no tick races us.
-    await call('PATCH', '/api/integrations/mailbox/settings', { autoScanMinutes: 0 });
-    await append(await buildMail({ to: 'deals@fund.test', subject: 'Before connect', attachments: [{ filename: 'd.pdf', content: await sampleDeck('Early Bird'), contentType: 'application/pdf' }] }));
-    const res = await call('POST', '/api/integrations/mailbox', creds());
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ connected: true, host: imap.host, port: imap.port, username: imap.user });
-    const [row] = await h.query<{ password_enc: string }>('SELECT password_enc FROM mailboxes WHERE org_id = ?', [ORG]);
-    expect(row!.password_enc).not.toContain(imap.password);
-    expect(row!.password_enc).toMatch(/^v1\./);
-
-    const first = (await call('POST', '/api/emails/scan')).json();
-    expect(first).toEqual({ fetched: 1, message: 'Fetched 1 new message' });
-    expect((await call('POST', '/api/emails/scan')).json()).toEqual({ fetched: 0, message: 'No new messages' });
-    await append(await buildMail({ to: 'deals@fund.test', subject: 'After first scan', text: 'https://docsend.com/view/later' }));
-    expect((await call('POST', '/api/emails/scan')).json().fetched).toBe(1);
-    const list = await waitFor(async () => {
-      const l = (await call('GET', '/api/emails')).json();
-      return l.data.every((r: { status: string }) => r.status === 'completed') && l.total === 2 ? l : null;
+describe.skipIf(!existsSync(DOVECOT_BINARY) && !process.env.CI)(
+  'Integration 1: IMAP mailbox against a real dovecot',
+  () => {
+    beforeAll(async () => {
+      imap = await startDovecot();
+      h = await startHarness({ env: { MAILBOX_SCAN_TICK_MS: '200', IMAP_TIMEOUT_MS: '3000' } });
+      await h.createOrganization(ORG);
     });
-    expect(list.data.map((r: { subject: string }) => r.subject)).toEqual(['After first scan', 'Before connect']);
-  });
+    afterAll(async () => {
+      await h?.stop();
+      await imap?.stop();
+    });
 
-  it('auto-scan honours the interval setting', async () => {
-    const settings = await call('PATCH', '/api/integrations/mailbox/settings', { autoScanMinutes: 1 });
-    expect(settings.json().settings).toEqual({ folder: 'INBOX', autoScanMinutes: 1 });
-    await h.query('UPDATE mailboxes SET last_scan_at = NULL WHERE org_id = ?', [ORG]);
-    await append(await buildMail({ to: 'deals@fund.test', subject: 'Auto scanned', text: 'https://docsend.com/view/auto' }));
-    await waitFor(async () => (await call('GET', '/api/emails?searchTerm=Auto%20scanned')).json().total === 1);
-  });
+    it('shows the inbound address to everyone and the webhook secret to owners only', async () => {
+      const owner = (await call('GET', '/api/integrations/mailbox')).json();
+      expect(owner).toMatchObject({
+        connected: false,
+        inboundAddress: expect.stringMatching(/^fund-31-capital-[a-f0-9]{12}@in\.test$/),
+      });
+      expect(owner.webhookSecret).toEqual(expect.any(String));
+      const member = (await call('GET', '/api/integrations/mailbox', undefined, 'member')).json();
+      expect(member.webhookSecret).toBeNull();
+    });
 
-  it('Disconnect deletes the credentials', async () => {
-    const res = await call('DELETE', '/api/integrations/mailbox');
-    expect(res.json()).toMatchObject({ connected: false, host: null, username: null });
-    const [row] = await h.query<{ password_enc: string | null; username: string | null }>('SELECT password_enc, username FROM mailboxes WHERE org_id = ?', [ORG]);
-    expect(row).toEqual({ password_enc: null, username: null });
-  });
-});
+    it('Test Connection really logs in, and says why it could not', async () => {
+      const ok = await call('POST', '/api/integrations/mailbox/test', creds());
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ success: true, message: expect.stringContaining('INBOX') });
+      const wrong = await call('POST', '/api/integrations/mailbox/test', {
+        ...creds(),
+        password: 'wrong-password',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toMatch(/Authentication failed/);
+      const member = await call('POST', '/api/integrations/mailbox/test', creds(), 'member');
+      expect(member.statusCode).toBe(403);
+      const missing = await call('POST', '/api/integrations/mailbox/test', { ...creds(), password: '' });
+      expect(missing.json().message).toBe('API key is required');
+    });
+
+    it('Scan without a connected mailbox says so', async () => {
+      const res = await call('POST', '/api/emails/scan');
+      expect(res.statusCode).toBe(409);
+    });
+
+    it('Connect stores the password encrypted; Scan fetches only messages newer than the last UID seen', async () => {
+      // Manual scans only for this test (the auto-scan test below turns it on); set before connecting so no tick races us.
+      await call('PATCH', '/api/integrations/mailbox/settings', { autoScanMinutes: 0 });
+      await append(
+        await buildMail({
+          to: 'deals@fund.test',
+          subject: 'Before connect',
+          attachments: [
+            { filename: 'd.pdf', content: await sampleDeck('Early Bird'), contentType: 'application/pdf' },
+          ],
+        }),
+      );
+      const res = await call('POST', '/api/integrations/mailbox', creds());
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        connected: true,
+        host: imap.host,
+        port: imap.port,
+        username: imap.user,
+      });
+      const [row] = await h.query<{ password_enc: string }>(
+        'SELECT password_enc FROM mailboxes WHERE org_id = ?',
+        [ORG],
+      );
+      expect(row!.password_enc).not.toContain(imap.password);
+      expect(row!.password_enc).toMatch(/^v1\./);
+
+      const first = (await call('POST', '/api/emails/scan')).json();
+      expect(first).toEqual({ fetched: 1, message: 'Fetched 1 new message' });
+      expect((await call('POST', '/api/emails/scan')).json()).toEqual({
+        fetched: 0,
+        message: 'No new messages',
+      });
+      await append(
+        await buildMail({
+          to: 'deals@fund.test',
+          subject: 'After first scan',
+          text: 'https://docsend.com/view/later',
+        }),
+      );
+      expect((await call('POST', '/api/emails/scan')).json().fetched).toBe(1);
+      const list = await waitFor(async () => {
+        const l = (await call('GET', '/api/emails')).json();
+        return l.data.every((r: { status: string }) => r.status === 'completed') && l.total === 2 ? l : null;
+      });
+      expect(list.data.map((r: { subject: string }) => r.subject)).toEqual([
+        'After first scan',
+        'Before connect',
+      ]);
+    });
+
+    it('auto-scan honours the interval setting', async () => {
+      const settings = await call('PATCH', '/api/integrations/mailbox/settings', { autoScanMinutes: 1 });
+      expect(settings.json().settings).toEqual({ folder: 'INBOX', autoScanMinutes: 1 });
+      await h.query('UPDATE mailboxes SET last_scan_at = NULL WHERE org_id = ?', [ORG]);
+      await append(
+        await buildMail({
+          to: 'deals@fund.test',
+          subject: 'Auto scanned',
+          text: 'https://docsend.com/view/auto',
+        }),
+      );
+      await waitFor(
+        async () => (await call('GET', '/api/emails?searchTerm=Auto%20scanned')).json().total === 1,
+      );
+    });
+
+    it('Disconnect deletes the credentials', async () => {
+      const res = await call('DELETE', '/api/integrations/mailbox');
+      expect(res.json()).toMatchObject({ connected: false, host: null, username: null });
+      const [row] = await h.query<{ password_enc: string | null; username: string | null }>(
+        'SELECT password_enc, username FROM mailboxes WHERE org_id = ?',
+        [ORG],
+      );
+      expect(row).toEqual({ password_enc: null, username: null });
+    });
+  },
+);
 
 describe('Integration 2: accounting settings', () => {
   let h2: THarness;
@@ -105,18 +175,53 @@ describe('Integration 2: accounting settings', () => {
   });
   afterAll(async () => h2?.stop());
   const put = (payload: object, role: 'owner' | 'member' = 'owner') =>
-    h2.svc.app.inject({ method: 'PUT', url: '/api/integrations/accounting', payload, headers: h2.headers(41, role, role === 'owner' ? 4100 : 4101) });
+    h2.svc.app.inject({
+      method: 'PUT',
+      url: '/api/integrations/accounting',
+      payload,
+      headers: h2.headers(41, role, role === 'owner' ? 4100 : 4101),
+    });
 
   it('saves the settings (secret encrypted, never returned) so they survive a reload', async () => {
-    const initial = await h2.svc.app.inject({ method: 'GET', url: '/api/integrations/accounting', headers: h2.headers(41) });
-    expect(initial.json()).toMatchObject({ connected: false, environment: 'sandbox', encryption: true, autoSync: true });
-    expect((await put({ connected: true, clientId: 'abc' })).json()).toEqual({ message: 'Client ID and Client Secret are required' });
-    const saved = await put({ connected: true, clientId: 'client-1', clientSecret: 'shh-secret', environment: 'production', dataFormat: 'csv', syncFrequency: 'weekly' });
+    const initial = await h2.svc.app.inject({
+      method: 'GET',
+      url: '/api/integrations/accounting',
+      headers: h2.headers(41),
+    });
+    expect(initial.json()).toMatchObject({
+      connected: false,
+      environment: 'sandbox',
+      encryption: true,
+      autoSync: true,
+    });
+    expect((await put({ connected: true, clientId: 'abc' })).json()).toEqual({
+      message: 'Client ID and Client Secret are required',
+    });
+    const saved = await put({
+      connected: true,
+      clientId: 'client-1',
+      clientSecret: 'shh-secret',
+      environment: 'production',
+      dataFormat: 'csv',
+      syncFrequency: 'weekly',
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).not.toHaveProperty('clientSecret');
-    const reloaded = await h2.svc.app.inject({ method: 'GET', url: '/api/integrations/accounting', headers: h2.headers(41, 'member', 4101) });
-    expect(reloaded.json()).toMatchObject({ connected: true, clientId: 'client-1', environment: 'production', dataFormat: 'csv', syncFrequency: 'weekly' });
-    const [row] = await h2.query<{ client_secret_enc: string }>('SELECT client_secret_enc FROM accounting_settings WHERE org_id = 41');
+    const reloaded = await h2.svc.app.inject({
+      method: 'GET',
+      url: '/api/integrations/accounting',
+      headers: h2.headers(41, 'member', 4101),
+    });
+    expect(reloaded.json()).toMatchObject({
+      connected: true,
+      clientId: 'client-1',
+      environment: 'production',
+      dataFormat: 'csv',
+      syncFrequency: 'weekly',
+    });
+    const [row] = await h2.query<{ client_secret_enc: string }>(
+      'SELECT client_secret_enc FROM accounting_settings WHERE org_id = 41',
+    );
     expect(row!.client_secret_enc).not.toContain('shh-secret');
     expect((await put({ autoSync: false }, 'member')).statusCode).toBe(403);
   });

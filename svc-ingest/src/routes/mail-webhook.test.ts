@@ -9,7 +9,12 @@ let h: THarness;
 let inbox: { address: string; secret: string };
 
 const post = (raw: Buffer, headers: Record<string, string>, url = '/webhooks/mail') =>
-  h.svc.app.inject({ method: 'POST', url, payload: raw, headers: { 'content-type': 'message/rfc822', ...headers } });
+  h.svc.app.inject({
+    method: 'POST',
+    url,
+    payload: raw,
+    headers: { 'content-type': 'message/rfc822', ...headers },
+  });
 
 const record = async (orgId: number, id: number) => {
   const res = await h.svc.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers: h.headers(orgId) });
@@ -24,7 +29,10 @@ afterAll(async () => h?.stop());
 
 describe('POST /webhooks/mail', () => {
   it('stores an email with its PDF deck, answers 202, and the consumer turns it into a completed record', async () => {
-    const raw = await buildMail({ to: inbox.address, attachments: [{ filename: 'deck.pdf', content: await sampleDeck(), contentType: 'application/pdf' }] });
+    const raw = await buildMail({
+      to: inbox.address,
+      attachments: [{ filename: 'deck.pdf', content: await sampleDeck(), contentType: 'application/pdf' }],
+    });
     const res = await post(raw, { authorization: `Bearer ${inbox.secret}` });
     expect(res.statusCode).toBe(202);
     const { emailId } = res.json();
@@ -34,8 +42,15 @@ describe('POST /webhooks/mail', () => {
     });
     expect(done.from).toBe('Jane Founder');
     expect(done.fromEmail).toBe('jane@acmerobotics.io');
-    expect(done.attachments).toEqual([expect.objectContaining({ filename: 'deck.pdf', contentType: 'application/pdf' })]);
-    expect(done.extractedData).toMatchObject({ companyName: 'Acme Robotics', fundingRound: 'Seed', fundingAmount: '$4M', foundedYear: 2021 });
+    expect(done.attachments).toEqual([
+      expect.objectContaining({ filename: 'deck.pdf', contentType: 'application/pdf' }),
+    ]);
+    expect(done.extractedData).toMatchObject({
+      companyName: 'Acme Robotics',
+      fundingRound: 'Seed',
+      fundingAmount: '$4M',
+      foundedYear: 2021,
+    });
   });
 
   it('accepts an HMAC-SHA256 signature of the body instead of the bearer secret', async () => {
@@ -51,7 +66,12 @@ describe('POST /webhooks/mail', () => {
     const anonymous = await post(raw, { 'x-auth-bypass': 'true', 'x-user-id': '100' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Webhook secret or signature missing or wrong' });
-    const [row] = await h.query<{ n: string }>('SELECT count(*) AS n FROM emails WHERE subject = ?', [raw.toString().match(/Subject: (.*)/)![1]!.trim()]);
+    const [row] = await h.query<{ n: string }>('SELECT count(*) AS n FROM emails WHERE subject = ?', [
+      raw
+        .toString()
+        .match(/Subject: (.*)/)![1]!
+        .trim(),
+    ]);
     expect(Number(row!.n)).toBe(0);
   });
 
@@ -65,14 +85,22 @@ describe('POST /webhooks/mail', () => {
 
   it('takes the recipient from ?recipient= or Delivered-To when To is a list address', async () => {
     const raw = await buildMail({ to: 'deals@fund.test' });
-    const res = await post(raw, { authorization: `Bearer ${inbox.secret}` }, `/webhooks/mail?recipient=${encodeURIComponent(inbox.address)}`);
+    const res = await post(
+      raw,
+      { authorization: `Bearer ${inbox.secret}` },
+      `/webhooks/mail?recipient=${encodeURIComponent(inbox.address)}`,
+    );
     expect(res.statusCode).toBe(202);
     const delivered = await buildMail({ to: 'deals@fund.test', headers: { 'Delivered-To': inbox.address } });
     expect((await post(delivered, { authorization: `Bearer ${inbox.secret}` })).statusCode).toBe(202);
   });
 
   it('answers 413 above MAIL_MAX_BYTES and stores nothing', async () => {
-    const raw = await buildMail({ to: inbox.address, subject: 'huge one', attachments: [{ filename: 'big.pdf', content: Buffer.alloc(500 * 1024, 1) }] });
+    const raw = await buildMail({
+      to: inbox.address,
+      subject: 'huge one',
+      attachments: [{ filename: 'big.pdf', content: Buffer.alloc(500 * 1024, 1) }],
+    });
     const res = await post(raw, { authorization: `Bearer ${inbox.secret}` });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/too large/i);
@@ -94,7 +122,11 @@ describe('POST /webhooks/mail', () => {
   });
 
   it('stores a redelivered message (same Message-ID) once', async () => {
-    const raw = await buildMail({ to: inbox.address, messageId: '<same-id@founder.io>', text: 'https://pitch.com/v/acme-x1' });
+    const raw = await buildMail({
+      to: inbox.address,
+      messageId: '<same-id@founder.io>',
+      text: 'https://pitch.com/v/acme-x1',
+    });
     const first = await post(raw, { authorization: `Bearer ${inbox.secret}` });
     const second = await post(raw, { authorization: `Bearer ${inbox.secret}` });
     expect(second.statusCode).toBe(202);
@@ -115,8 +147,15 @@ describe('POST /webhooks/mail', () => {
       const rec = await record(1, id);
       return rec.status === 'completed' ? rec : null;
     });
-    expect(r).toMatchObject({ from: 'Nina Founder', fromEmail: 'nina@nimbus.dev', deckLinks: ['https://drive.google.com/file/d/123/view'] });
-    const [row] = await h.query<{ forwarded_by: string; user_id: number }>('SELECT forwarded_by, user_id FROM emails WHERE id = ?', [id]);
+    expect(r).toMatchObject({
+      from: 'Nina Founder',
+      fromEmail: 'nina@nimbus.dev',
+      deckLinks: ['https://drive.google.com/file/d/123/view'],
+    });
+    const [row] = await h.query<{ forwarded_by: string; user_id: number }>(
+      'SELECT forwarded_by, user_id FROM emails WHERE id = ?',
+      [id],
+    );
     expect(row).toEqual({ forwarded_by: 'owner1@fund.test', user_id: 100 });
   });
 
@@ -165,7 +204,10 @@ describe('POST /webhooks/mail', () => {
     expect(r.subject).toBe('Café Lumière - présentation');
     expect(r.attachments).toEqual([]);
     expect(r.deckLinks).toEqual(['https://www.dropbox.com/s/abc/deck.pdf']);
-    const [stored] = await h.query<{ n: string }>('SELECT count(*) AS n FROM attachments WHERE email_id = ? AND inline', [res.json().emailId]);
+    const [stored] = await h.query<{ n: string }>(
+      'SELECT count(*) AS n FROM attachments WHERE email_id = ? AND inline',
+      [res.json().emailId],
+    );
     expect(Number(stored!.n)).toBe(1);
   });
 

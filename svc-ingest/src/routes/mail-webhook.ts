@@ -3,7 +3,11 @@ import { internalAuth, route, type ServiceApp } from '@dealflow/service-kit';
 import { z } from 'zod';
 import { IngestError } from '../errors.js';
 import { headerRecipients, inboundTokens, isWebhookAuthorized } from '../mail/webhook-auth.js';
-import { findOrganization, findOrganizationByToken, inboundAddress } from '../repositories/organization-repository.js';
+import {
+  findOrganization,
+  findOrganizationByToken,
+  inboundAddress,
+} from '../repositories/organization-repository.js';
 import { receiveMail } from '../use-cases/receive-mail.js';
 
 const RAW_TYPES = ['message/rfc822', 'text/plain', 'application/octet-stream'];
@@ -12,16 +16,24 @@ const RAW_TYPES = ['message/rfc822', 'text/plain', 'application/octet-stream'];
  * POST /webhooks/mail: the raw message as the inbound provider posts it. The recipient (`?recipient=`,
  * else To/Cc/Delivered-To/X-Original-To) names the organization; the org's secret authenticates the post.
  */
-export async function registerMailWebhook(app: ServiceApp, options: { maxBytes: number; inboundDomain: string; internalToken: string }) {
+export async function registerMailWebhook(
+  app: ServiceApp,
+  options: { maxBytes: number; inboundDomain: string; internalToken: string },
+) {
   await app.register(async (scope) => {
     scope.removeContentTypeParser(['text/plain']);
-    scope.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: options.maxBytes }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      RAW_TYPES,
+      { parseAs: 'buffer', bodyLimit: options.maxBytes },
+      (_request, body, done) => done(null, body),
+    );
     route(
       scope as ServiceApp,
       recordsRoutes.mailWebhook,
       async (request, reply) => {
         const raw = request.body as unknown;
-        if (!Buffer.isBuffer(raw) || raw.length === 0) throw new IngestError('MALFORMED_MESSAGE', 'Malformed message: the body is empty');
+        if (!Buffer.isBuffer(raw) || raw.length === 0)
+          throw new IngestError('MALFORMED_MESSAGE', 'Malformed message: the body is empty');
         const query = request.query as { recipient?: unknown };
         const addresses = typeof query.recipient === 'string' ? [query.recipient] : headerRecipients(raw);
         const token = inboundTokens(addresses, options.inboundDomain)[0];
@@ -41,11 +53,18 @@ export async function registerMailWebhook(app: ServiceApp, options: { maxBytes: 
   // Service-to-service (dev-stack, end-to-end tests): the inbound address and secret of an organization.
   app.get(
     '/internal/organizations/:orgId/inbound',
-    { preHandler: internalAuth(options.internalToken), schema: { params: z.object({ orgId: z.coerce.number().int().positive() }) } },
+    {
+      preHandler: internalAuth(options.internalToken),
+      schema: { params: z.object({ orgId: z.coerce.number().int().positive() }) },
+    },
     async (request) => {
       const org = await findOrganization(request.em, request.params.orgId);
       if (!org) throw new IngestError('ORGANIZATION_UNKNOWN', 'Unknown organization');
-      return { orgId: org.id, inboundAddress: inboundAddress(org, options.inboundDomain), webhookSecret: org.webhookSecret };
+      return {
+        orgId: org.id,
+        inboundAddress: inboundAddress(org, options.inboundDomain),
+        webhookSecret: org.webhookSecret,
+      };
     },
   );
 }

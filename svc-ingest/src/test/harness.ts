@@ -1,7 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics, type TEventPayload, type TTopic } from '@dealflow/contracts';
 import type { Service } from '@dealflow/service-kit';
-import { createTestDatabase, createTestIdentityKeys, startTestBroker, waitFor } from '@dealflow/service-kit/testing';
+import {
+  createTestDatabase,
+  createTestIdentityKeys,
+  startTestBroker,
+  waitFor,
+} from '@dealflow/service-kit/testing';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { buildApp } from '../app.js';
 import { loadServiceConfig, type TConfig } from '../config.js';
@@ -15,12 +20,17 @@ export interface THarness {
   headers(orgId: number, role?: 'owner' | 'member', userId?: number): Record<string, string>;
   publish<T extends TTopic>(topic: T, data: TEventPayload<T>, id?: string): Promise<string>;
   /** Creates the organization through identity's event and waits until ingest has its inbound address. */
-  createOrganization(orgId: number, options?: { plan?: 'free' | 'basic' | 'pro'; monthlyDeckLimit?: number }): Promise<{ address: string; secret: string }>;
+  createOrganization(
+    orgId: number,
+    options?: { plan?: 'free' | 'basic' | 'pro'; monthlyDeckLimit?: number },
+  ): Promise<{ address: string; secret: string }>;
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
 }
 
-export async function startHarness(options: { env?: Record<string, string>; extractor?: TExtractor } = {}): Promise<THarness> {
+export async function startHarness(
+  options: { env?: Record<string, string>; extractor?: TExtractor } = {},
+): Promise<THarness> {
   const db = await createTestDatabase('ingest');
   const broker = await startTestBroker();
   const keys = createTestIdentityKeys();
@@ -45,13 +55,32 @@ export async function startHarness(options: { env?: Record<string, string>; extr
     svc,
     config,
     headers: (orgId, role = 'owner', userId = orgId * 100) => ({
-      'x-identity-token': keys.sign({ sub: String(userId), org: orgId, role, email: `user${userId}@fund.test`, name: `User ${userId}`, sid: 'sid' }),
+      'x-identity-token': keys.sign({
+        sub: String(userId),
+        org: orgId,
+        role,
+        email: `user${userId}@fund.test`,
+        name: `User ${userId}`,
+        sid: 'sid',
+      }),
     }),
     async publish(topic, data, id = randomUUID()) {
       const orgId = String((data as { orgId?: number | null }).orgId ?? '0');
       await producer.send({
         topic,
-        messages: [{ key: orgId, value: JSON.stringify({ id, type: topic, version: 1, occurredAt: new Date().toISOString(), orgId, data }) }],
+        messages: [
+          {
+            key: orgId,
+            value: JSON.stringify({
+              id,
+              type: topic,
+              version: 1,
+              occurredAt: new Date().toISOString(),
+              orgId,
+              data,
+            }),
+          },
+        ],
       });
       return id;
     },
@@ -83,10 +112,17 @@ export async function startHarness(options: { env?: Record<string, string>; extr
       }
       const row = await waitFor(
         async () => {
-          const res = await svc.app.inject({ method: 'GET', url: `/internal/organizations/${orgId}/inbound`, headers: { 'x-internal-token': 'internal-test-token' } });
+          const res = await svc.app.inject({
+            method: 'GET',
+            url: `/internal/organizations/${orgId}/inbound`,
+            headers: { 'x-internal-token': 'internal-test-token' },
+          });
           if (res.statusCode !== 200) return null;
           if (opts.plan) {
-            const [org] = await harness.query<{ plan: string }>('SELECT plan FROM organizations WHERE id = ?', [orgId]);
+            const [org] = await harness.query<{ plan: string }>(
+              'SELECT plan FROM organizations WHERE id = ?',
+              [orgId],
+            );
             if (org?.plan !== opts.plan) return null;
           }
           return res.json() as { inboundAddress: string; webhookSecret: string };

@@ -20,7 +20,9 @@ export async function startOpenAiStandIn(answer: (request: TChatRequest) => TAns
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', async () => {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
         return;
       }
       const parsed = { ...(JSON.parse(body) as Omit<TChatRequest, 'headers'>), headers: req.headers };
@@ -36,7 +38,14 @@ export async function startOpenAiStandIn(answer: (request: TChatRequest) => TAns
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: parsed.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: out, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: out, refusal: null },
+              logprobs: null,
+              finish_reason: 'stop',
+            },
+          ],
           usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
         }),
       );

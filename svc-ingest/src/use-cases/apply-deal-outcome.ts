@@ -6,7 +6,11 @@ import { findEmail, updateEmail } from '../repositories/email-repository.js';
 export async function applyDealCreated(em: EntityManager, data: TEventPayload<'crm.deal.created'>) {
   const email = await findEmail(em, data.orgId, data.emailId);
   if (!email) return;
-  await updateEmail(em, email.id, { dealId: data.dealId, dealUrl: data.dealUrl, dealProvider: data.provider });
+  await updateEmail(em, email.id, {
+    dealId: data.dealId,
+    dealUrl: data.dealUrl,
+    dealProvider: data.provider,
+  });
 }
 
 /** crm.deal.rejected: no domain -> Missing Domain; a provider error fails the record (both can be retried). */

@@ -5,7 +5,12 @@ import { getMailboxStatus } from './get-mailbox-status.js';
 import { testMailbox, type TMailboxCredentials } from './test-mailbox.js';
 
 /** Connect: checks the credentials against the server, then stores them with the password encrypted. */
-export async function connectMailbox(em: EntityManager, orgId: number, body: TMailboxCredentials, deps: TIntegrationDeps) {
+export async function connectMailbox(
+  em: EntityManager,
+  orgId: number,
+  body: TMailboxCredentials,
+  deps: TIntegrationDeps,
+) {
   const box = requireSecretBox(deps);
   await testMailbox(em, orgId, body, deps);
   const mailbox = await getOrCreateMailbox(em, orgId);

@@ -10,7 +10,10 @@ export interface TIntegrationDeps {
 
 export function requireSecretBox(deps: TIntegrationDeps): TSecretBox {
   if (!deps.secretBox) {
-    throw new IngestError('ENCRYPTION_NOT_CONFIGURED', 'Credentials cannot be stored: MAILBOX_ENCRYPTION_KEY is not configured');
+    throw new IngestError(
+      'ENCRYPTION_NOT_CONFIGURED',
+      'Credentials cannot be stored: MAILBOX_ENCRYPTION_KEY is not configured',
+    );
   }
   return deps.secretBox;
 }

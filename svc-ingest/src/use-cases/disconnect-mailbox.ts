@@ -7,7 +7,14 @@ import { getMailboxStatus } from './get-mailbox-status.js';
 export async function disconnectMailbox(em: EntityManager, orgId: number, deps: TIntegrationDeps) {
   const mailbox = await findMailbox(em, orgId);
   if (mailbox) {
-    Object.assign(mailbox, { host: null, port: null, username: null, passwordEnc: null, connectedAt: null, lastError: null });
+    Object.assign(mailbox, {
+      host: null,
+      port: null,
+      username: null,
+      passwordEnc: null,
+      connectedAt: null,
+      lastError: null,
+    });
     await em.flush();
   }
   return getMailboxStatus(em, orgId, deps, true);

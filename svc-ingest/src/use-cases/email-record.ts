@@ -7,7 +7,11 @@ import { findOrganization } from '../repositories/organization-repository.js';
 export type TEmailRecord = z.infer<typeof ZEmailRecord>;
 
 /** The records' wire shape; canAnalyze = the organization is on Pro and the record is completed. */
-export async function toEmailRecords(em: EntityManager, orgId: number, rows: TEmailRow[]): Promise<TEmailRecord[]> {
+export async function toEmailRecords(
+  em: EntityManager,
+  orgId: number,
+  rows: TEmailRow[],
+): Promise<TEmailRecord[]> {
   const org = await findOrganization(em, orgId);
   const attachments = await findAttachmentMeta(
     em,

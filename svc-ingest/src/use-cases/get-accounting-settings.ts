@@ -20,5 +20,7 @@ export const toAccountingSettings = (s: AccountingSettings): TAccountingSettings
 
 /** Integration 2's settings (defaults until saved). The client secret is never sent back. */
 export async function getAccountingSettings(em: EntityManager, orgId: number) {
-  return toAccountingSettings((await findAccountingSettings(em, orgId)) ?? createAccountingSettings(em.fork(), orgId));
+  return toAccountingSettings(
+    (await findAccountingSettings(em, orgId)) ?? createAccountingSettings(em.fork(), orgId),
+  );
 }

@@ -9,9 +9,18 @@ import type { TIntegrationDeps } from './deps.js';
 export type TMailboxStatus = z.infer<typeof ZMailboxStatus>;
 
 /** Integration 1's state: the organization's inbound address (and, for owners, its webhook secret) and the IMAP mailbox. */
-export async function getMailboxStatus(em: EntityManager, orgId: number, deps: TIntegrationDeps, isOwner: boolean): Promise<TMailboxStatus> {
+export async function getMailboxStatus(
+  em: EntityManager,
+  orgId: number,
+  deps: TIntegrationDeps,
+  isOwner: boolean,
+): Promise<TMailboxStatus> {
   const org = await findOrganization(em, orgId);
-  if (!org) throw new IngestError('ORGANIZATION_UNKNOWN', 'This organization is not set up for mail yet; try again in a moment');
+  if (!org)
+    throw new IngestError(
+      'ORGANIZATION_UNKNOWN',
+      'This organization is not set up for mail yet; try again in a moment',
+    );
   const mailbox = await findMailbox(em, orgId);
   return {
     connected: Boolean(mailbox?.passwordEnc),

@@ -12,7 +12,10 @@ let h: THarness;
 let inbox: { address: string; secret: string };
 const ORG = 11;
 
-const send = async (mail: Parameters<typeof buildMail>[0] extends infer T ? Omit<T & object, 'to'> : never, orgInbox = inbox) => {
+const send = async (
+  mail: Parameters<typeof buildMail>[0] extends infer T ? Omit<T & object, 'to'> : never,
+  orgInbox = inbox,
+) => {
   const raw = await buildMail({ to: orgInbox.address, ...mail });
   const res = await h.svc.app.inject({
     method: 'POST',
@@ -23,7 +26,8 @@ const send = async (mail: Parameters<typeof buildMail>[0] extends infer T ? Omit
   expect(res.statusCode).toBe(202);
   return res.json().emailId as number;
 };
-const get = async (id: number, orgId = ORG) => (await h.svc.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers: h.headers(orgId) })).json();
+const get = async (id: number, orgId = ORG) =>
+  (await h.svc.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers: h.headers(orgId) })).json();
 const settled = (id: number, orgId = ORG) =>
   waitFor(async () => {
     const r = await get(id, orgId);
@@ -32,34 +36,62 @@ const settled = (id: number, orgId = ORG) =>
 const pdf = (filename: string, content: Buffer) => ({ filename, content, contentType: 'application/pdf' });
 
 beforeAll(async () => {
-  h = await startHarness({ extractor, env: { DECK_MAX_BYTES: String(60 * 1024), LIMIT_SWEEP_INTERVAL_MS: '300' } });
+  h = await startHarness({
+    extractor,
+    env: { DECK_MAX_BYTES: String(60 * 1024), LIMIT_SWEEP_INTERVAL_MS: '300' },
+  });
   inbox = await h.createOrganization(ORG, { plan: 'pro', monthlyDeckLimit: 100 });
 });
 afterAll(async () => h?.stop());
 
 describe('deck processing', () => {
   it('reads a PPTX deck', async () => {
-    const r = await settled(await send({ attachments: [{ filename: 'Slidewise.pptx', content: await samplePptx() }] }));
+    const r = await settled(
+      await send({ attachments: [{ filename: 'Slidewise.pptx', content: await samplePptx() }] }),
+    );
     expect(r.status).toBe('completed');
-    expect(r.extractedData).toMatchObject({ companyName: 'Slidewise', fundingAmount: '$2M', contactInfo: { name: 'Sam Lee', position: 'CEO' } });
+    expect(r.extractedData).toMatchObject({
+      companyName: 'Slidewise',
+      fundingAmount: '$2M',
+      contactInfo: { name: 'Sam Lee', position: 'CEO' },
+    });
     expect(r.extractedData.metrics).toEqual({ MRR: '$40K' });
     expect(r.canAnalyze).toBe(true);
   });
 
   it.each([
     ['an encrypted PDF', async () => pdf('locked.pdf', await encryptedPdf()), /Encrypted PDF/],
-    ['a corrupt PDF', async () => pdf('broken.pdf', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage')), /Corrupt PDF/],
-    ['a deck above DECK_MAX_BYTES', async () => pdf('huge.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(80 * 1024, 32)])), /too large/],
+    [
+      'a corrupt PDF',
+      async () => pdf('broken.pdf', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage')),
+      /Corrupt PDF/,
+    ],
+    [
+      'a deck above DECK_MAX_BYTES',
+      async () => pdf('huge.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(80 * 1024, 32)])),
+      /too large/,
+    ],
     ['an empty file', async () => pdf('empty.pdf', Buffer.alloc(0)), /Empty file/],
-    ['a PDF without text (scanned)', async () => pdf('scan.pdf', await buildSlidesPdf([[]])), /no text found/],
-    ['a corrupt PPTX', async () => ({ filename: 'deck.pptx', content: Buffer.from('PK\u0003\u0004 not really a zip') }), /Corrupt PPTX/],
-  ])('fails the record with a reason for %s, and the service carries on', async (_label, attachment, reason) => {
-    const r = await settled(await send({ attachments: [await attachment()] }));
-    expect(r.status).toBe('failed');
-    expect(r.statusReason).toMatch(reason);
-    const next = await settled(await send({ attachments: [pdf('ok.pdf', await sampleDeck())] }));
-    expect(next.status).toBe('completed');
-  });
+    [
+      'a PDF without text (scanned)',
+      async () => pdf('scan.pdf', await buildSlidesPdf([[]])),
+      /no text found/,
+    ],
+    [
+      'a corrupt PPTX',
+      async () => ({ filename: 'deck.pptx', content: Buffer.from('PK\u0003\u0004 not really a zip') }),
+      /Corrupt PPTX/,
+    ],
+  ])(
+    'fails the record with a reason for %s, and the service carries on',
+    async (_label, attachment, reason) => {
+      const r = await settled(await send({ attachments: [await attachment()] }));
+      expect(r.status).toBe('failed');
+      expect(r.statusReason).toMatch(reason);
+      const next = await settled(await send({ attachments: [pdf('ok.pdf', await sampleDeck())] }));
+      expect(next.status).toBe('completed');
+    },
+  );
 
   it('fails an email with neither a deck nor a deck link', async () => {
     const r = await settled(await send({ text: 'Hello, would love to chat!' }));
@@ -71,14 +103,22 @@ describe('deck processing', () => {
     await settled(id);
     const calls = extractor.calls;
     const eventId = randomUUID();
-    const data = { orgId: ORG, emailId: id, messageId: null, fromEmail: 'jane@acmerobotics.io', receivedAt: new Date().toISOString() };
+    const data = {
+      orgId: ORG,
+      emailId: id,
+      messageId: null,
+      fromEmail: 'jane@acmerobotics.io',
+      receivedAt: new Date().toISOString(),
+    };
     await h.publish(Topics.emailReceived, data, eventId);
     await h.publish(Topics.emailReceived, data, eventId);
     await h.publish(Topics.emailReceived, data);
     // A marker event after them on the same partition (same key): once it is handled, they were too.
     const marker = await send({ text: 'https://docsend.com/view/marker' });
     await settled(marker);
-    await waitFor(async () => (await h.query('SELECT 1 FROM kit_inbox WHERE event_id = ?', [eventId])).length === 1);
+    await waitFor(
+      async () => (await h.query('SELECT 1 FROM kit_inbox WHERE event_id = ?', [eventId])).length === 1,
+    );
     expect(extractor.calls).toBe(calls + 1);
     expect((await get(id)).status).toBe('completed');
   });
@@ -86,29 +126,56 @@ describe('deck processing', () => {
   it('links the CRM deal, shows Missing Domain on rejection, and Retry really reprocesses', async () => {
     const id = await send({ attachments: [pdf('deck.pdf', await sampleDeck('Linkable'))] });
     await settled(id);
-    await h.publish(Topics.dealCreated, { orgId: ORG, emailId: id, dealId: 'deal-9', companyId: 'c-1', dealUrl: '/crm/deals/deal-9', provider: 'builtin' });
+    await h.publish(Topics.dealCreated, {
+      orgId: ORG,
+      emailId: id,
+      dealId: 'deal-9',
+      companyId: 'c-1',
+      dealUrl: '/crm/deals/deal-9',
+      provider: 'builtin',
+    });
     await waitFor(async () => (await get(id)).dealUrl === '/crm/deals/deal-9');
     expect((await get(id)).affinityDealId).toBe('deal-9');
 
-    const noDomain = await send({ from: 'Solo <solo@gmail.com>', attachments: [pdf('deck.pdf', await sampleDeck('Nodomain'))] });
+    const noDomain = await send({
+      from: 'Solo <solo@gmail.com>',
+      attachments: [pdf('deck.pdf', await sampleDeck('Nodomain'))],
+    });
     await settled(noDomain);
-    await h.publish(Topics.dealRejected, { orgId: ORG, emailId: noDomain, reason: 'missing_domain', message: 'No company domain found' });
+    await h.publish(Topics.dealRejected, {
+      orgId: ORG,
+      emailId: noDomain,
+      reason: 'missing_domain',
+      message: 'No company domain found',
+    });
     const missing = await waitFor(async () => {
       const r = await get(noDomain);
       return r.status === 'not_added_missing_domain' ? r : null;
     });
     expect(missing.statusReason).toBe('No company domain found');
-    const filtered = await h.svc.app.inject({ method: 'GET', url: '/api/emails?filter=not_added_missing_domain', headers: h.headers(ORG) });
+    const filtered = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/emails?filter=not_added_missing_domain',
+      headers: h.headers(ORG),
+    });
     expect(filtered.json().data.map((r: { id: number }) => r.id)).toEqual([noDomain]);
 
     const calls = extractor.calls;
-    const retry = await h.svc.app.inject({ method: 'POST', url: `/api/emails/${noDomain}/retry`, headers: h.headers(ORG, 'member', 1101) });
+    const retry = await h.svc.app.inject({
+      method: 'POST',
+      url: `/api/emails/${noDomain}/retry`,
+      headers: h.headers(ORG, 'member', 1101),
+    });
     expect(retry.statusCode).toBe(202);
     expect(retry.json().status).toBe('pending');
     expect((await settled(noDomain)).status).toBe('completed');
     expect(extractor.calls).toBe(calls + 1);
 
-    const again = await h.svc.app.inject({ method: 'POST', url: `/api/emails/${id}/retry`, headers: h.headers(ORG) });
+    const again = await h.svc.app.inject({
+      method: 'POST',
+      url: `/api/emails/${id}/retry`,
+      headers: h.headers(ORG),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Only failed and Missing Domain records can be retried');
   });
@@ -116,7 +183,11 @@ describe('deck processing', () => {
   it('retries a failed record', async () => {
     const id = await send({ text: 'no deck here' });
     expect((await settled(id)).status).toBe('failed');
-    const res = await h.svc.app.inject({ method: 'POST', url: `/api/emails/${id}/retry`, headers: h.headers(ORG) });
+    const res = await h.svc.app.inject({
+      method: 'POST',
+      url: `/api/emails/${id}/retry`,
+      headers: h.headers(ORG),
+    });
     expect(res.statusCode).toBe(202);
     const [row] = await h.query<{ attempts: number }>('SELECT attempts FROM emails WHERE id = ?', [id]);
     expect(row!.attempts).toBe(1);
@@ -137,8 +208,17 @@ describe('monthly deck limit', () => {
     expect(held.status).toBe('pending');
 
     await h.publish(Topics.subscriptionChanged, {
-      orgId: 12, plan: 'basic', billingCycle: 'monthly', status: 'active', seats: 2, trialEndsAt: null, currentPeriodEnd: null,
-      cancelAtPeriodEnd: false, stripeCustomerId: null, stripeSubscriptionId: null, monthlyDeckLimit: 2,
+      orgId: 12,
+      plan: 'basic',
+      billingCycle: 'monthly',
+      status: 'active',
+      seats: 2,
+      trialEndsAt: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+      monthlyDeckLimit: 2,
     });
     const released = await settled(second, 12);
     expect(released).toMatchObject({ status: 'completed', statusReason: null });
@@ -161,7 +241,10 @@ describe('monthly deck limit sweep', () => {
   it('sends an email left processing by a crash round again', async () => {
     const id = await send({ text: 'https://docsend.com/view/stalled' });
     await settled(id);
-    await h.query("UPDATE emails SET status = 'processing', updated_at = now() - interval '1 hour' WHERE id = ?", [id]);
+    await h.query(
+      "UPDATE emails SET status = 'processing', updated_at = now() - interval '1 hour' WHERE id = ?",
+      [id],
+    );
     const { requeueStalledEmails, STALLED_AFTER_MS } = await import('./release-held-emails.js');
     await h.svc.ctx.orm.em.fork().transactional((em) => requeueStalledEmails(em, STALLED_AFTER_MS));
     expect((await settled(id)).status).toBe('completed');
@@ -171,27 +254,61 @@ describe('monthly deck limit sweep', () => {
 describe('records API', () => {
   it('lists only the caller organization, newest first, with search, filter and paging', async () => {
     const other = await h.createOrganization(13);
-    await settled(await send({ subject: 'Zebra Analytics deck', attachments: [pdf('z.pdf', await sampleDeck('Zebra Analytics'))] }, other), 13);
+    await settled(
+      await send(
+        { subject: 'Zebra Analytics deck', attachments: [pdf('z.pdf', await sampleDeck('Zebra Analytics'))] },
+        other,
+      ),
+      13,
+    );
     const ids = [];
-    for (const name of ['Quasar One', 'Quasar Two']) ids.push(await send({ subject: `${name} intro`, attachments: [pdf('q.pdf', await sampleDeck(name))] }));
+    for (const name of ['Quasar One', 'Quasar Two'])
+      ids.push(await send({ subject: `${name} intro`, attachments: [pdf('q.pdf', await sampleDeck(name))] }));
     for (const id of ids) await settled(id);
-    const search = await h.svc.app.inject({ method: 'GET', url: '/api/emails?searchTerm=quasar', headers: h.headers(ORG) });
+    const search = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/emails?searchTerm=quasar',
+      headers: h.headers(ORG),
+    });
     expect(search.json()).toMatchObject({ total: 2, data: [{ id: ids[1] }, { id: ids[0] }] });
-    const page = await h.svc.app.inject({ method: 'GET', url: '/api/emails?searchTerm=quasar&limit=1&page=2', headers: h.headers(ORG) });
+    const page = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/emails?searchTerm=quasar&limit=1&page=2',
+      headers: h.headers(ORG),
+    });
     expect(page.json().data.map((r: { id: number }) => r.id)).toEqual([ids[0]]);
-    const byCompany = await h.svc.app.inject({ method: 'GET', url: '/api/emails?searchTerm=Zebra', headers: h.headers(ORG) });
+    const byCompany = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/emails?searchTerm=Zebra',
+      headers: h.headers(ORG),
+    });
     expect(byCompany.json().total).toBe(0);
-    const theirs = await h.svc.app.inject({ method: 'GET', url: '/api/emails?searchTerm=Zebra', headers: h.headers(13) });
+    const theirs = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/emails?searchTerm=Zebra',
+      headers: h.headers(13),
+    });
     expect(theirs.json().total).toBe(1);
-    expect((await h.svc.app.inject({ method: 'GET', url: `/api/emails/${ids[0]}`, headers: h.headers(13) })).statusCode).toBe(404);
+    expect(
+      (await h.svc.app.inject({ method: 'GET', url: `/api/emails/${ids[0]}`, headers: h.headers(13) }))
+        .statusCode,
+    ).toBe(404);
     const all = await h.svc.app.inject({ method: 'GET', url: '/api/emails', headers: h.headers(ORG) });
     expect(all.json().data).toHaveLength(10);
   });
 
   it('refuses anonymous callers and ignores the seed bypass headers', async () => {
-    const res = await h.svc.app.inject({ method: 'GET', url: '/api/emails', headers: { 'x-auth-bypass': '1', 'x-user-id': '1100' } });
+    const res = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/emails',
+      headers: { 'x-auth-bypass': '1', 'x-user-id': '1100' },
+    });
     expect(res.statusCode).toBe(401);
-    const bad = await h.svc.app.inject({ method: 'GET', url: '/api/emails?filter=bogus', headers: h.headers(ORG) });
+    const bad = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/emails?filter=bogus',
+      headers: h.headers(ORG),
+    });
     expect(bad.statusCode).toBe(400);
   });
 

@@ -19,7 +19,8 @@ export interface TProcessDeps {
   logger: Logger;
 }
 
-const htmlToText = (html: string) => html.replace(/<a\s[^>]*href="([^"]+)"[^>]*>/gi, ' $1 ').replace(/<[^>]+>/g, ' ');
+const htmlToText = (html: string) =>
+  html.replace(/<a\s[^>]*href="([^"]+)"[^>]*>/gi, ' $1 ').replace(/<[^>]+>/g, ' ');
 
 /**
  * Step 1, in its own short transaction (committed, so the record shows Processing while the deck is read):
@@ -27,7 +28,10 @@ const htmlToText = (html: string) => html.replace(/<a\s[^>]*href="([^"]+)"[^>]*>
  * with the reason when the limit is reached. A `processing` email is one whose processing crashed: it is
  * claimed again. Anything else (completed, failed...) is left alone: a redelivered event changes nothing.
  */
-export async function claimEmail(em: EntityManager, emailId: number): Promise<'claimed' | 'held' | 'skipped'> {
+export async function claimEmail(
+  em: EntityManager,
+  emailId: number,
+): Promise<'claimed' | 'held' | 'skipped'> {
   return em.transactional(async (tx) => {
     const email = await lockEmail(tx, emailId);
     if (!email) return 'skipped';
@@ -38,12 +42,19 @@ export async function claimEmail(em: EntityManager, emailId: number): Promise<'c
     const start = monthStart();
     const countedThisMonth = email.counted_at !== null && email.counted_at >= start;
     if (!countedThisMonth) {
-      if (org.monthly_deck_limit !== null && (await countDecksSince(tx, org.id, start)) >= org.monthly_deck_limit) {
+      if (
+        org.monthly_deck_limit !== null &&
+        (await countDecksSince(tx, org.id, start)) >= org.monthly_deck_limit
+      ) {
         await updateEmail(tx, emailId, { statusReason: LIMIT_REASON });
         return 'held';
       }
     }
-    await updateEmail(tx, emailId, { status: 'processing', statusReason: null, ...(countedThisMonth ? {} : { countedAt: new Date() }) });
+    await updateEmail(tx, emailId, {
+      status: 'processing',
+      statusReason: null,
+      ...(countedThisMonth ? {} : { countedAt: new Date() }),
+    });
     return 'claimed';
   });
 }
@@ -53,27 +64,44 @@ export async function claimEmail(em: EntityManager, emailId: number): Promise<'c
  * `ingest.deck.extracted` (crm makes the deal) and `ingest.deck.processed` (billing counts usage).
  * Only a `processing` email is worked on. A bad deck fails its record with the reason; it never throws.
  */
-export async function processEmail(em: EntityManager, emailId: number, deps: TProcessDeps): Promise<'processed' | 'skipped'> {
+export async function processEmail(
+  em: EntityManager,
+  emailId: number,
+  deps: TProcessDeps,
+): Promise<'processed' | 'skipped'> {
   const email = await lockEmail(em, emailId);
   if (!email || email.status !== 'processing') return 'skipped';
   const org = { id: email.org_id };
 
-  const deckLinks = findDeckLinks(`${email.text_body}\n${email.html_body ? htmlToText(email.html_body) : ''}`);
+  const deckLinks = findDeckLinks(
+    `${email.text_body}\n${email.html_body ? htmlToText(email.html_body) : ''}`,
+  );
   const processedAt = new Date();
   const finish = (outcome: 'completed' | 'failed') =>
     publishEvent(em, {
       topic: Topics.deckProcessed,
       orgId: org.id,
-      data: { orgId: org.id, emailId, userId: email.user_id, processedAt: processedAt.toISOString(), outcome },
+      data: {
+        orgId: org.id,
+        emailId,
+        userId: email.user_id,
+        processedAt: processedAt.toISOString(),
+        outcome,
+      },
     });
   try {
     let deck: TDeckText | null = null;
     const files = await findDeckFiles(em, emailId);
     if (files[0]) {
       const file = files[0];
-      deck = await readDeck({ filename: file.filename, contentType: file.content_type, content: file.content }, deps.deckMaxBytes);
+      deck = await readDeck(
+        { filename: file.filename, contentType: file.content_type, content: file.content },
+        deps.deckMaxBytes,
+      );
     } else if (deckLinks.length === 0) {
-      throw new DeckError('No pitch deck found: no PDF or PPTX attachment and no deck link (DocSend, Google Drive, Dropbox, Pitch)');
+      throw new DeckError(
+        'No pitch deck found: no PDF or PPTX attachment and no deck link (DocSend, Google Drive, Dropbox, Pitch)',
+      );
     }
     const extractedData = await deps.extractor.extract({
       deck,
@@ -82,20 +110,42 @@ export async function processEmail(em: EntityManager, emailId: number, deps: TPr
       fromEmail: email.from_email,
       subject: email.subject,
     });
-    await updateEmail(em, emailId, { status: 'completed', statusReason: null, deckLinks, extractedData, processedAt });
+    await updateEmail(em, emailId, {
+      status: 'completed',
+      statusReason: null,
+      deckLinks,
+      extractedData,
+      processedAt,
+    });
     publishEvent(em, {
       topic: Topics.deckExtracted,
       orgId: org.id,
-      data: { orgId: org.id, emailId, fromEmail: email.from_email, fromName: email.from_name, subject: email.subject, extractedData, deckLinks },
+      data: {
+        orgId: org.id,
+        emailId,
+        fromEmail: email.from_email,
+        fromName: email.from_name,
+        subject: email.subject,
+        extractedData,
+        deckLinks,
+      },
     });
     finish('completed');
     return 'processed';
   } catch (error) {
     const reason =
-      error instanceof DeckError ? error.reason : `Extraction failed (${deps.extractor.name}): ${(error as Error).message}`.slice(0, 500);
+      error instanceof DeckError
+        ? error.reason
+        : `Extraction failed (${deps.extractor.name}): ${(error as Error).message}`.slice(0, 500);
     if (!(error instanceof DeckError)) deps.logger.warn({ err: error, emailId }, 'extraction failed');
     // A failed deck gives its slot of the monthly allowance back.
-    await updateEmail(em, emailId, { status: 'failed', statusReason: reason, deckLinks, processedAt, countedAt: null });
+    await updateEmail(em, emailId, {
+      status: 'failed',
+      statusReason: reason,
+      deckLinks,
+      processedAt,
+      countedAt: null,
+    });
     finish('failed');
     return 'processed';
   }

@@ -11,12 +11,17 @@ import { findMemberIdByEmail } from '../repositories/organization-repository.js'
  * transaction; processing happens later in the consumer. A Message-ID already stored for the
  * organization returns the existing record (providers redeliver).
  */
-export async function receiveMail(em: EntityManager, input: { org: Pick<Organization, 'id' | 'ownerId'>; raw: Buffer; source: 'webhook' | 'imap' }) {
+export async function receiveMail(
+  em: EntityManager,
+  input: { org: Pick<Organization, 'id' | 'ownerId'>; raw: Buffer; source: 'webhook' | 'imap' },
+) {
   const message = await parseMessage(input.raw);
   const receivedAt = new Date();
   return em.transactional(async (tx) => {
     const userId =
-      (await findMemberIdByEmail(tx, input.org.id, [message.forwardedBy ?? '', message.fromEmail])) ?? input.org.ownerId ?? null;
+      (await findMemberIdByEmail(tx, input.org.id, [message.forwardedBy ?? '', message.fromEmail])) ??
+      input.org.ownerId ??
+      null;
     const { id, duplicate } = await insertEmail(tx, {
       orgId: input.org.id,
       messageId: message.messageId,
@@ -35,7 +40,13 @@ export async function receiveMail(em: EntityManager, input: { org: Pick<Organiza
       publishEvent(tx, {
         topic: Topics.emailReceived,
         orgId: input.org.id,
-        data: { orgId: input.org.id, emailId: id, messageId: message.messageId, fromEmail: message.fromEmail, receivedAt: receivedAt.toISOString() },
+        data: {
+          orgId: input.org.id,
+          emailId: id,
+          messageId: message.messageId,
+          fromEmail: message.fromEmail,
+          receivedAt: receivedAt.toISOString(),
+        },
       });
     }
     return { emailId: id, duplicate };

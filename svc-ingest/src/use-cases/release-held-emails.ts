@@ -1,7 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Topics } from '@dealflow/contracts';
 import { publishEvent } from '@dealflow/service-kit';
-import { countDecksSince, findHeldEmails, findOrgsWithHeldEmails, findStalledEmails, updateEmail } from '../repositories/email-repository.js';
+import {
+  countDecksSince,
+  findHeldEmails,
+  findOrgsWithHeldEmails,
+  findStalledEmails,
+  updateEmail,
+} from '../repositories/email-repository.js';
 import { lockOrganization } from '../repositories/organization-repository.js';
 import { monthStart } from '../repositories/sql.js';
 import { LIMIT_REASON } from './process-email.js';
@@ -13,7 +19,10 @@ import { LIMIT_REASON } from './process-email.js';
 export async function releaseHeldEmails(em: EntityManager, orgId: number): Promise<number> {
   const org = await lockOrganization(em, orgId);
   if (!org) return 0;
-  const available = org.monthly_deck_limit === null ? 1000 : org.monthly_deck_limit - (await countDecksSince(em, orgId, monthStart()));
+  const available =
+    org.monthly_deck_limit === null
+      ? 1000
+      : org.monthly_deck_limit - (await countDecksSince(em, orgId, monthStart()));
   if (available <= 0) return 0;
   const held = await findHeldEmails(em, orgId, LIMIT_REASON, Math.min(available, 1000));
   for (const email of held) {
@@ -21,7 +30,13 @@ export async function releaseHeldEmails(em: EntityManager, orgId: number): Promi
     publishEvent(em, {
       topic: Topics.emailReceived,
       orgId,
-      data: { orgId, emailId: email.id, messageId: email.message_id, fromEmail: email.from_email, receivedAt: new Date(email.received_at).toISOString() },
+      data: {
+        orgId,
+        emailId: email.id,
+        messageId: email.message_id,
+        fromEmail: email.from_email,
+        receivedAt: new Date(email.received_at).toISOString(),
+      },
     });
   }
   return held.length;
@@ -46,7 +61,13 @@ export async function requeueStalledEmails(em: EntityManager, olderThanMs: numbe
     publishEvent(em, {
       topic: Topics.emailReceived,
       orgId: email.org_id,
-      data: { orgId: email.org_id, emailId: email.id, messageId: email.message_id, fromEmail: email.from_email, receivedAt: new Date(email.received_at).toISOString() },
+      data: {
+        orgId: email.org_id,
+        emailId: email.id,
+        messageId: email.message_id,
+        fromEmail: email.from_email,
+        receivedAt: new Date(email.received_at).toISOString(),
+      },
     });
   }
   return stalled.length;

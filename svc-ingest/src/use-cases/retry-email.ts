@@ -15,12 +15,25 @@ export async function retryEmail(em: EntityManager, orgId: number, id: number, a
     if (!RETRYABLE.has(email.status)) {
       throw new IngestError('NOT_RETRYABLE', 'Only failed and Missing Domain records can be retried');
     }
-    await updateEmail(tx, id, { status: 'pending', statusReason: null, dealId: null, dealUrl: null, dealProvider: null, attemptsIncrement: true });
+    await updateEmail(tx, id, {
+      status: 'pending',
+      statusReason: null,
+      dealId: null,
+      dealUrl: null,
+      dealProvider: null,
+      attemptsIncrement: true,
+    });
     publishEvent(tx, {
       topic: Topics.emailReceived,
       orgId,
       actorId,
-      data: { orgId, emailId: id, messageId: email.message_id, fromEmail: email.from_email, receivedAt: new Date(email.received_at).toISOString() },
+      data: {
+        orgId,
+        emailId: id,
+        messageId: email.message_id,
+        fromEmail: email.from_email,
+        receivedAt: new Date(email.received_at).toISOString(),
+      },
     });
   });
   return getEmail(em, orgId, id);

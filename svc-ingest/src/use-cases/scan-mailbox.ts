@@ -23,8 +23,20 @@ export async function scanMailbox(em: EntityManager, orgId: number, deps: TInteg
   let fetched;
   try {
     fetched = await fetchNewMessages(
-      { host: mailbox.host, port: mailbox.port, secure: mailbox.secure, username: mailbox.username, password },
-      { folder: mailbox.folder, lastUid: Number(mailbox.lastUid), uidValidity: mailbox.uidValidity, timeoutMs: deps.config.IMAP_TIMEOUT_MS, max: MAX_PER_SCAN },
+      {
+        host: mailbox.host,
+        port: mailbox.port,
+        secure: mailbox.secure,
+        username: mailbox.username,
+        password,
+      },
+      {
+        folder: mailbox.folder,
+        lastUid: Number(mailbox.lastUid),
+        uidValidity: mailbox.uidValidity,
+        timeoutMs: deps.config.IMAP_TIMEOUT_MS,
+        max: MAX_PER_SCAN,
+      },
     );
   } catch (error) {
     const reason = describeImapError(error);
@@ -43,15 +55,25 @@ export async function scanMailbox(em: EntityManager, orgId: number, deps: TInteg
     }
     lastUid = message.uid;
   }
-  await recordScan(em, orgId, { lastUid: lastUid ?? Number(fetched.uidValidity === mailbox.uidValidity ? mailbox.lastUid : 0), uidValidity: fetched.uidValidity, lastError: null });
-  return { fetched: received, message: received === 0 ? 'No new messages' : `Fetched ${received} new message${received === 1 ? '' : 's'}` };
+  await recordScan(em, orgId, {
+    lastUid: lastUid ?? Number(fetched.uidValidity === mailbox.uidValidity ? mailbox.lastUid : 0),
+    uidValidity: fetched.uidValidity,
+    lastError: null,
+  });
+  return {
+    fetched: received,
+    message:
+      received === 0 ? 'No new messages' : `Fetched ${received} new message${received === 1 ? '' : 's'}`,
+  };
 }
 
 /** The auto-scan loop's tick: every connected mailbox whose interval has elapsed. */
 export async function scanDueMailboxes(em: EntityManager, deps: TIntegrationDeps, logger: Logger) {
   const due = await claimDueMailboxes(em, new Date());
   for (const orgId of due) {
-    await scanMailbox(em.fork(), orgId, deps, logger).catch((error: unknown) => logger.warn({ err: error, orgId }, 'auto-scan failed'));
+    await scanMailbox(em.fork(), orgId, deps, logger).catch((error: unknown) =>
+      logger.warn({ err: error, orgId }, 'auto-scan failed'),
+    );
   }
   return due.length;
 }

@@ -9,12 +9,23 @@ import type { TIntegrationDeps } from './deps.js';
 export type TMailboxCredentials = z.infer<typeof ZMailboxConnectBody>;
 
 /** Test Connection: really logs in to the IMAP server and opens the configured folder. */
-export async function testMailbox(em: EntityManager, orgId: number, body: TMailboxCredentials, deps: TIntegrationDeps) {
+export async function testMailbox(
+  em: EntityManager,
+  orgId: number,
+  body: TMailboxCredentials,
+  deps: TIntegrationDeps,
+) {
   const folder = (await findMailbox(em, orgId))?.folder ?? 'INBOX';
   try {
     const { messages } = await checkImapMailbox(body, folder, deps.config.IMAP_TIMEOUT_MS);
-    return { success: true as const, message: `Connected to ${body.host}: ${folder} holds ${messages} message(s)` };
+    return {
+      success: true as const,
+      message: `Connected to ${body.host}: ${folder} holds ${messages} message(s)`,
+    };
   } catch (error) {
-    throw new IngestError('MAILBOX_INVALID', `Could not connect to ${body.host}:${body.port}: ${describeImapError(error)}`);
+    throw new IngestError(
+      'MAILBOX_INVALID',
+      `Could not connect to ${body.host}:${body.port}: ${describeImapError(error)}`,
+    );
   }
 }

@@ -18,7 +18,11 @@ export async function updateAccountingSettings(
   }
   const { clientSecret, ...rest } = patch;
   Object.assign(settings, Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)));
-  if (clientSecret) settings.clientSecretEnc = requireSecretBox(deps).encrypt(clientSecret, secretContext(orgId, 'accounting'));
+  if (clientSecret)
+    settings.clientSecretEnc = requireSecretBox(deps).encrypt(
+      clientSecret,
+      secretContext(orgId, 'accounting'),
+    );
   if (settings.connected && (!settings.clientId || !settings.clientSecretEnc)) {
     throw new IngestError('ACCOUNTING_INVALID', 'Client ID and Client Secret are required');
   }

@@ -19,14 +19,20 @@ export function createTestIdentityKeys() {
     const now = Math.floor(Date.now() / 1000);
     const header = b64url(JSON.stringify({ alg: 'ES256', typ: 'JWT' }));
     const body = b64url(JSON.stringify({ ...claims, iss: JWT_ISSUER, iat: now, exp: now + ttlSeconds }));
-    const signature = sign('sha256', Buffer.from(`${header}.${body}`), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+    const signature = sign('sha256', Buffer.from(`${header}.${body}`), {
+      key: privateKey,
+      dsaEncoding: 'ieee-p1363',
+    });
     return `${header}.${body}.${b64url(signature)}`;
   };
   return { publicKeyPem, privateKeyPem, sign: signToken };
 }
 
 /** Polls until fn returns a truthy value (or stops throwing); rejects after timeoutMs. */
-export async function waitFor<T>(fn: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 50 } = {}): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T> | T,
+  { timeoutMs = 10_000, intervalMs = 50 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -37,7 +43,9 @@ export async function waitFor<T>(fn: () => Promise<T> | T, { timeoutMs = 10_000,
       lastError = err;
     }
     if (Date.now() > deadline) {
-      throw new Error(`waitFor timed out after ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`);
+      throw new Error(
+        `waitFor timed out after ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }

@@ -11,7 +11,10 @@ describe('loadPublicConfig', () => {
   it('asks GET /api/config once an hour', async () => {
     const calls = stubFetch(() => json({ supportEmail: 'help@example.com', googleSignInEnabled: true }));
     const start = 1_000_000;
-    await expect(loadPublicConfig(start)).resolves.toEqual({ supportEmail: 'help@example.com', googleSignInEnabled: true });
+    await expect(loadPublicConfig(start)).resolves.toEqual({
+      supportEmail: 'help@example.com',
+      googleSignInEnabled: true,
+    });
     await loadPublicConfig(start + PUBLIC_CONFIG_TTL - 1);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/config']);
     await loadPublicConfig(start + PUBLIC_CONFIG_TTL);
@@ -20,7 +23,11 @@ describe('loadPublicConfig', () => {
 
   it('does not keep a failure: the next call asks again', async () => {
     let up = false;
-    const calls = stubFetch(() => (up ? json({ supportEmail: 'help@example.com', googleSignInEnabled: false }) : json({ message: 'Bad gateway' }, 502)));
+    const calls = stubFetch(() =>
+      up
+        ? json({ supportEmail: 'help@example.com', googleSignInEnabled: false })
+        : json({ message: 'Bad gateway' }, 502),
+    );
     await expect(loadPublicConfig()).rejects.toThrow();
     up = true;
     await expect(loadPublicConfig()).resolves.toMatchObject({ supportEmail: 'help@example.com' });

@@ -6,12 +6,15 @@ import { json, stubFetch } from '../test/fetch.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const context = (path: string) => ({ queryKey: [path], signal: new AbortController().signal }) as unknown as QueryFunctionContext;
+const context = (path: string) =>
+  ({ queryKey: [path], signal: new AbortController().signal }) as unknown as QueryFunctionContext;
 
 describe('getQueryFn', () => {
   it('GETs the first element of the query key', async () => {
     const calls = stubFetch(() => json({ supportEmail: 'help@example.com' }));
-    await expect(getQueryFn({ on401: 'throw' })(context('/api/config'))).resolves.toEqual({ supportEmail: 'help@example.com' });
+    await expect(getQueryFn({ on401: 'throw' })(context('/api/config'))).resolves.toEqual({
+      supportEmail: 'help@example.com',
+    });
     expect(calls[0]?.url).toBe('/api/config');
     expect(calls[0]?.method).toBe('GET');
   });

@@ -5,7 +5,11 @@ import { ApiError, apiRequest, type ApiRequestOptions } from './request.js';
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** GET `path`; a 401 gives null with `returnNull`, any other failure throws (queries and the auth context). */
-export async function getOrNull<T>(path: string, on401: UnauthorizedBehavior, options: ApiRequestOptions = {}): Promise<T | null> {
+export async function getOrNull<T>(
+  path: string,
+  on401: UnauthorizedBehavior,
+  options: ApiRequestOptions = {},
+): Promise<T | null> {
   try {
     return await apiRequest<T>('GET', path, undefined, options);
   } catch (error) {
@@ -18,7 +22,8 @@ export async function getOrNull<T>(path: string, on401: UnauthorizedBehavior, op
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const [path] = queryKey;
-    if (typeof path !== 'string') throw new Error('The first element of the query key must be the request path');
+    if (typeof path !== 'string')
+      throw new Error('The first element of the query key must be the request path');
     return getOrNull<T>(path, options.on401, { signal });
   };
 }

@@ -79,7 +79,11 @@ describe('apiRequest responses', () => {
   it.each([
     ['plain text', text('hello', 200), ErrorMessages.nonJson],
     ['JSON-looking text that does not parse', text('{nope}', 200), ErrorMessages.nonJsonInvalidFormat],
-    ['a JSON content type that does not parse', text('{"a":', 200, '', 'application/json'), ErrorMessages.invalidJson],
+    [
+      'a JSON content type that does not parse',
+      text('{"a":', 200, '', 'application/json'),
+      ErrorMessages.invalidJson,
+    ],
   ])('rejects %s with the catalogue text', async (_name, response, message) => {
     stubFetch(() => response);
     const error = await errorOf(apiRequest('GET', '/a'));
@@ -91,9 +95,21 @@ describe('error catalogue', () => {
   it.each([
     ['details first', json({ details: 'Detail text', message: 'Message text' }, 400), 'Detail text'],
     ['then message', json({ message: 'Only the email is wrong' }, 400), 'Only the email is wrong'],
-    ['message when details is a list of issues', json({ message: 'Name is required', details: [{ path: 'name' }] }, 400), 'Name is required'],
-    ['status and statusText for a JSON body without them', json({ other: 1 }, 409, 'Conflict'), '409: Conflict'],
-    ['HTML', text('<!DOCTYPE html><html><body>oops</body></html>', 500, 'Internal Server Error', 'text/html'), ErrorMessages.html],
+    [
+      'message when details is a list of issues',
+      json({ message: 'Name is required', details: [{ path: 'name' }] }, 400),
+      'Name is required',
+    ],
+    [
+      'status and statusText for a JSON body without them',
+      json({ other: 1 }, 409, 'Conflict'),
+      '409: Conflict',
+    ],
+    [
+      'HTML',
+      text('<!DOCTYPE html><html><body>oops</body></html>', 500, 'Internal Server Error', 'text/html'),
+      ErrorMessages.html,
+    ],
     ['502', text('502 upstream failed', 502), ErrorMessages.badGateway],
     ['bad gateway', text('Bad Gateway', 500), ErrorMessages.badGateway],
     ['504', text('upstream 504', 500), ErrorMessages.gatewayTimeout],
@@ -103,7 +119,11 @@ describe('error catalogue', () => {
     ['temporarily unavailable', text('Service temporarily unavailable', 503), ErrorMessages.unavailable],
     ['other plain text', text('Plan not found', 404), 'Plan not found'],
     ['empty body', text('', 418, "I'm a teapot"), "418: I'm a teapot"],
-    ['unparseable JSON error body', text('{"bad', 400, 'Bad Request', 'application/json'), '400: Could not parse error response'],
+    [
+      'unparseable JSON error body',
+      text('{"bad', 400, 'Bad Request', 'application/json'),
+      '400: Could not parse error response',
+    ],
   ])('%s', async (_name, response, message) => {
     stubFetch(() => response);
     const error = await errorOf(apiRequest('POST', '/api/x', {}));

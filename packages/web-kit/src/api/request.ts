@@ -81,7 +81,8 @@ export async function readErrorMessage(response: Response): Promise<{ message: s
     try {
       body = JSON.parse(text);
     } catch {
-      if (isJsonContentType(response)) return { message: `${response.status}: ${ErrorMessages.couldNotParse}`, body: text };
+      if (isJsonContentType(response))
+        return { message: `${response.status}: ${ErrorMessages.couldNotParse}`, body: text };
       body = undefined;
     }
     if (body !== undefined) {
@@ -99,9 +100,12 @@ export async function readErrorMessage(response: Response): Promise<{ message: s
   if (contentType.includes('text/html') || /^\s*<(!doctype|html|head|body)/i.test(text)) {
     return { message: ErrorMessages.html, body: text };
   }
-  if (lower.includes('502') || lower.includes('bad gateway')) return { message: ErrorMessages.badGateway, body: text };
-  if (lower.includes('504') || lower.includes('gateway timeout')) return { message: ErrorMessages.gatewayTimeout, body: text };
-  if (lower.includes('internal server error') || lower.includes('500')) return { message: ErrorMessages.internal, body: text };
+  if (lower.includes('502') || lower.includes('bad gateway'))
+    return { message: ErrorMessages.badGateway, body: text };
+  if (lower.includes('504') || lower.includes('gateway timeout'))
+    return { message: ErrorMessages.gatewayTimeout, body: text };
+  if (lower.includes('internal server error') || lower.includes('500'))
+    return { message: ErrorMessages.internal, body: text };
   if (lower.includes('maintenance') || lower.includes('temporarily unavailable')) {
     return { message: ErrorMessages.unavailable, body: text };
   }

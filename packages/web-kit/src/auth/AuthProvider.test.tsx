@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { TSession } from '@dealflow/contracts';
-import { AUTH_REFETCH_INTERVAL, AuthProvider, LOGOUT_TIMEOUT, ME_PATH, useAuth, type AuthContextValue } from './AuthProvider.js';
+import {
+  AUTH_REFETCH_INTERVAL,
+  AuthProvider,
+  LOGOUT_TIMEOUT,
+  ME_PATH,
+  useAuth,
+  type AuthContextValue,
+} from './AuthProvider.js';
 import { linkQueryCache } from './session-store.js';
 import { getToasts, resetToasts, setToasterReady } from '../toast/store.js';
 import { json, stubFetch } from '../test/fetch.js';
@@ -184,7 +191,10 @@ describe('login', () => {
     expect(JSON.parse(calls[2]?.body ?? '{}')).toEqual({ email: 'ada@example.com', password: 'password123' });
     expect(redirect).toHaveBeenCalledWith('/dashboard');
     expect(statusText()).toBe('authenticated');
-    expect(getToasts()[0]).toMatchObject({ title: 'Login successful', description: 'Welcome back, Ada Founder!' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Login successful',
+      description: 'Welcome back, Ada Founder!',
+    });
   });
 
   it('still goes to /dashboard after 500 ms more when the re-check fails', async () => {
@@ -198,13 +208,21 @@ describe('login', () => {
   });
 
   it('shows Login failed with the server message and rethrows', async () => {
-    stubFetch((r) => (r.url === '/api/auth/login' ? json({ message: 'Invalid email or password' }, 401) : json({}, 401)));
+    stubFetch((r) =>
+      r.url === '/api/auth/login' ? json({ message: 'Invalid email or password' }, 401) : json({}, 401),
+    );
     const redirect = renderAuth();
     await waitFor(() => expect(statusText()).toBe('unauthenticated'));
     await act(async () => {
-      await expect(auth.login({ email: 'a@b.co', password: 'wrongpass' })).rejects.toThrow('Invalid email or password');
+      await expect(auth.login({ email: 'a@b.co', password: 'wrongpass' })).rejects.toThrow(
+        'Invalid email or password',
+      );
     });
-    expect(getToasts()[0]).toMatchObject({ title: 'Login failed', description: 'Invalid email or password', variant: 'error' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Login failed',
+      description: 'Invalid email or password',
+      variant: 'error',
+    });
     expect(redirect).not.toHaveBeenCalled();
   });
 });
@@ -214,10 +232,20 @@ describe('register', () => {
     const calls = stubFetch((r) => (r.url === '/api/auth/register' ? json(session()) : json(session())));
     renderAuth();
     await waitFor(() => expect(statusText()).toBe('authenticated'));
-    await act(() => auth.register({ email: 'ada@example.com', password: 'password123', name: 'Ada Founder', redirectToStepTwo: true }));
+    await act(() =>
+      auth.register({
+        email: 'ada@example.com',
+        password: 'password123',
+        name: 'Ada Founder',
+        redirectToStepTwo: true,
+      }),
+    );
     const body = JSON.parse(calls.find((c) => c.url === '/api/auth/register')?.body ?? '{}');
     expect(body).toEqual({ email: 'ada@example.com', password: 'password123', name: 'Ada Founder' });
-    expect(getToasts()[0]).toMatchObject({ title: 'Registration successful', description: 'Now select your subscription plan' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Registration successful',
+      description: 'Now select your subscription plan',
+    });
   });
 });
 
@@ -234,13 +262,18 @@ describe('logout', () => {
     expect(document.cookie).not.toContain('df_session_present=1');
     await waitFor(() => expect(statusText()).toBe('unauthenticated'));
     expect(redirect).toHaveBeenCalledWith('/login');
-    expect(getToasts()[0]).toMatchObject({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Logged out',
+      description: 'You have been successfully logged out.',
+    });
   });
 
   it('gives up on the server after 3000 ms and still logs out locally', async () => {
     stubFetch((r) =>
       r.url === '/api/auth/logout'
-        ? new Promise<Response>((_resolve, reject) => r.init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+        ? new Promise<Response>((_resolve, reject) =>
+            r.init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          )
         : json(session()),
     );
     const redirect = renderAuth();
@@ -255,6 +288,9 @@ describe('logout', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(done).toBe(true);
     expect(redirect).toHaveBeenCalledWith('/login');
-    expect(getToasts()[0]).toMatchObject({ title: 'Logout failed', description: 'An error occurred during logout.' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Logout failed',
+      description: 'An error occurred during logout.',
+    });
   });
 });

@@ -1,5 +1,14 @@
 // The auth context of seed 000 section 4: loading -> authenticated | unauthenticated.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { TOrganization, TSession, TUser } from '@dealflow/contracts';
 import { ApiError, apiRequest } from '../api/request.js';
 import { getOrNull } from '../api/query.js';
@@ -33,7 +42,10 @@ export interface AuthContextValue {
   isLoading: boolean;
   isOwner: boolean;
   /** Check the session, log in, wait 100 ms, re-check (else wait 500 ms), then go to `redirectTo`. Throws ApiError. */
-  login: (credentials: { email: string; password: string }, options?: { redirectTo?: string | null }) => Promise<TSession>;
+  login: (
+    credentials: { email: string; password: string },
+    options?: { redirectTo?: string | null },
+  ) => Promise<TSession>;
   register: (input: RegisterInput) => Promise<TSession>;
   /** Server call with a 3000 ms timeout, then local clean-up and a full redirect to /login, even on failure. */
   logout: () => Promise<void>;
@@ -54,7 +66,11 @@ export const fullPageRedirect = (path: string): void => {
 };
 
 function persist(session: TSession): void {
-  storeAuth({ authToken: session.sessionId, userId: session.user.id, organizationId: session.organization?.id ?? null });
+  storeAuth({
+    authToken: session.sessionId,
+    userId: session.user.id,
+    organizationId: session.organization?.id ?? null,
+  });
 }
 
 export interface AuthProviderProps {
@@ -120,13 +136,20 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
       } catch (error) {
         toast({
           title: 'Login failed',
-          description: error instanceof Error && error.message ? error.message : 'Please check your credentials and try again.',
+          description:
+            error instanceof Error && error.message
+              ? error.message
+              : 'Please check your credentials and try again.',
           variant: 'error',
         });
         throw error;
       }
       setSession(next);
-      toast({ title: 'Login successful', description: `Welcome back, ${next.user.name}!`, variant: 'success' });
+      toast({
+        title: 'Login successful',
+        description: `Welcome back, ${next.user.name}!`,
+        variant: 'success',
+      });
       await sleep(LOGIN_RECHECK_DELAY);
       const confirmed = await checkSession();
       if (!confirmed) await sleep(LOGIN_RECHECK_FAILED_DELAY);
@@ -144,7 +167,10 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
       } catch (error) {
         toast({
           title: 'Registration failed',
-          description: error instanceof Error && error.message ? error.message : 'Please check your information and try again.',
+          description:
+            error instanceof Error && error.message
+              ? error.message
+              : 'Please check your information and try again.',
           variant: 'error',
         });
         throw error;
@@ -166,9 +192,14 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
     const timer = setTimeout(() => controller.abort(), LOGOUT_TIMEOUT);
     try {
       await apiRequest('POST', '/api/auth/logout', undefined, { signal: controller.signal });
-      toast({ title: 'Logged out', description: 'You have been successfully logged out.', variant: 'success' });
+      toast({
+        title: 'Logged out',
+        description: 'You have been successfully logged out.',
+        variant: 'success',
+      });
     } catch (error) {
-      const message = error instanceof ApiError && error.message ? error.message : 'An error occurred during logout.';
+      const message =
+        error instanceof ApiError && error.message ? error.message : 'An error occurred during logout.';
       toast({ title: 'Logout failed', description: message, variant: 'error' });
     } finally {
       clearTimeout(timer);

@@ -43,7 +43,11 @@ export class SessionStore {
         if (this.inFlight?.answer === answer) this.inFlight = null;
         // A session set while this fetch was under way (a login) is newer than its answer.
         const current = generation === this.generation;
-        this.update(current ? { session, isPending: false, isFetching: this.inFlight !== null } : { isFetching: this.inFlight !== null });
+        this.update(
+          current
+            ? { session, isPending: false, isFetching: this.inFlight !== null }
+            : { isFetching: this.inFlight !== null },
+        );
         return current ? session : (this.snapshot.session ?? null);
       });
     this.inFlight = { generation, answer };

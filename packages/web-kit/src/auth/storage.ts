@@ -1,5 +1,9 @@
 // Client-held credentials (seed 000 section 3): local storage keys and the session cookies.
-export const StorageKeys = { authToken: 'auth_token', userId: 'user_id', organizationId: 'organization_id' } as const;
+export const StorageKeys = {
+  authToken: 'auth_token',
+  userId: 'user_id',
+  organizationId: 'organization_id',
+} as const;
 
 /** The two session cookies: the HttpOnly one can only be cleared by the server (logout), the other here. */
 export const SESSION_COOKIES = ['df_session', 'df_session_present'] as const;
@@ -12,7 +16,11 @@ function storage(): Storage | null {
   }
 }
 
-export function readStoredAuth(): { authToken: string | null; userId: string | null; organizationId: string | null } {
+export function readStoredAuth(): {
+  authToken: string | null;
+  userId: string | null;
+  organizationId: string | null;
+} {
   const s = storage();
   return {
     authToken: s?.getItem(StorageKeys.authToken) ?? null,
@@ -21,7 +29,11 @@ export function readStoredAuth(): { authToken: string | null; userId: string | n
   };
 }
 
-export function storeAuth(values: { authToken?: string | null; userId?: number | string | null; organizationId?: number | string | null }): void {
+export function storeAuth(values: {
+  authToken?: string | null;
+  userId?: number | string | null;
+  organizationId?: number | string | null;
+}): void {
   const s = storage();
   if (!s) return;
   const put = (key: string, value: number | string | null | undefined) => {

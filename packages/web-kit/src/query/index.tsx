@@ -33,7 +33,13 @@ export function getQueryClient(): QueryClient {
 }
 
 /** Provides the page's QueryClient: the shell wraps every route but the signed-out ones in it. */
-export function QueryProvider({ children, client = getQueryClient() }: { children: ReactNode; client?: QueryClient }) {
+export function QueryProvider({
+  children,
+  client = getQueryClient(),
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 

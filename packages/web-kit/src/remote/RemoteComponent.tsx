@@ -1,6 +1,15 @@
 // Render a module exposed by a remote ('mfe_billing/AccessPanel') loaded at run time, with an error panel
 // when the remote cannot be loaded, so the rest of the page keeps working.
-import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  lazy,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 

@@ -13,7 +13,8 @@ import { QueryProvider } from '@dealflow/web-kit/query';
  * loads this entry; it lives apart from web-kit's main one so nothing of it reaches the shared bundle.
  */
 export function mountStandalone(routes: ReactNode): void {
-  const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+  const container =
+    document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
   createRoot(container).render(
     <StrictMode>
       <FluentProvider theme={webLightTheme}>

@@ -38,7 +38,10 @@ export function answerApi(route: Route) {
  * Render a page with the providers the shell gives it: a fresh query cache (linked to the auth context, as
  * the shell's is), or none with `signedOut` (the shell renders /login and /forgot-password without one).
  */
-export function renderPage(page: ReactElement, { path = '/', signedOut = false }: { path?: string; signedOut?: boolean } = {}) {
+export function renderPage(
+  page: ReactElement,
+  { path = '/', signedOut = false }: { path?: string; signedOut?: boolean } = {},
+) {
   const routed = <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>;
   let content = routed;
   if (!signedOut) {

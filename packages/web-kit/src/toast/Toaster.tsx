@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useToast } from './use-toast.js';
-import { TOAST_FADE_MS, TOAST_READY_DELAY, TOAST_READY_EXTRA, setToasterReady, type ToastItem } from './store.js';
+import {
+  TOAST_FADE_MS,
+  TOAST_READY_DELAY,
+  TOAST_READY_EXTRA,
+  setToasterReady,
+  type ToastItem,
+} from './store.js';
 
 const useStyles = makeStyles({
   region: {
@@ -49,7 +55,11 @@ const useStyles = makeStyles({
   default: {},
   body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
   title: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase300 },
-  description: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  description: {
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground2,
+    overflowWrap: 'anywhere',
+  },
   actions: { display: 'flex', gap: '4px', alignItems: 'center' },
 });
 

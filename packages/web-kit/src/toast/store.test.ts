@@ -84,7 +84,11 @@ describe('toast service', () => {
 
   it('rewrites technical messages', () => {
     toast({ title: 'Error', description: 'e.map is not a function', variant: 'error' });
-    toast({ title: 'Other error', description: new TypeError("Cannot read properties of undefined (reading 'x')"), variant: 'error' });
+    toast({
+      title: 'Other error',
+      description: new TypeError("Cannot read properties of undefined (reading 'x')"),
+      variant: 'error',
+    });
     expect(getToasts().map((t) => t.description)).toEqual([ToastTexts.technical, ToastTexts.technical]);
     expect(ToastTexts.technical).toBe('An error occurred while processing your request');
   });

@@ -45,7 +45,13 @@ export const TOAST_READY_EXTRA = 100;
 export const TOAST_DEDUPE_WINDOW = 2000;
 export const TOAST_TEXT_LIMIT = 200;
 /** Seed 001 section 9: error 6000 (5000 via the error helper), success 3000, other 4000, loading never. */
-export const ToastDurations = { default: 4000, success: 3000, error: 6000, errorHelper: 5000, loading: Infinity } as const;
+export const ToastDurations = {
+  default: 4000,
+  success: 3000,
+  error: 6000,
+  errorHelper: 5000,
+  loading: Infinity,
+} as const;
 
 export const ToastTexts = {
   technical: 'An error occurred while processing your request',
@@ -70,7 +76,8 @@ const TECHNICAL_PATTERNS = [
 
 export const isTechnicalMessage = (text: string): boolean => TECHNICAL_PATTERNS.some((p) => p.test(text));
 
-export const cutText = (text: string): string => (text.length > TOAST_TEXT_LIMIT ? text.slice(0, TOAST_TEXT_LIMIT) : text);
+export const cutText = (text: string): string =>
+  text.length > TOAST_TEXT_LIMIT ? text.slice(0, TOAST_TEXT_LIMIT) : text;
 
 /** Turn any description into user-facing text: technical messages rewritten, long text cut at 200. */
 export function toToastText(value: unknown): string | undefined {
