@@ -102,7 +102,7 @@ export const billingRoutes = defineRoutes({
     path: '/api/stripe/subscription',
     summary: "The organization's subscription",
     tag: 'billing',
-    auth: 'session',
+    auth: 'member',
     responses: { 200: ZSubscription, ...errors },
   },
   usage: {
@@ -110,7 +110,7 @@ export const billingRoutes = defineRoutes({
     path: '/api/stripe/usage',
     summary: 'Decks processed this month per user, and the limit',
     tag: 'billing',
-    auth: 'session',
+    auth: 'member',
     responses: { 200: ZUsage, ...errors },
   },
   autoLogin: {

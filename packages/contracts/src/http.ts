@@ -3,15 +3,26 @@ import type { z } from 'zod';
 export type THttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
- * One public HTTP route: the single description both the service (validation) and the OpenAPI
- * document are built from. `auth`: public (anyone), session (signed in), owner (owner of the org).
+ * Who may call a route. service-kit's `route()` enforces it and hands the handler the matching actor:
+ * - `public`: anyone (the actor is the signed-in caller when there is one, else null);
+ * - `session`: signed in, with or without an organization;
+ * - `member`: signed in and belonging to an organization (owner or member);
+ * - `owner`: signed in as the owner of an organization;
+ * - `signature`: a third party that signs its request (Stripe, mail providers); the handler verifies it;
+ * - `internal`: another service of ours, presenting INTERNAL_API_TOKEN (never routed by the gateway).
+ */
+export type TRouteAuth = 'public' | 'session' | 'member' | 'owner' | 'signature' | 'internal';
+
+/**
+ * One HTTP route: the single description the service (validation, auth), the OpenAPI document, the
+ * gateway's routing table and the typed client are built from.
  */
 export interface ApiRoute {
   method: THttpMethod;
   path: string;
   summary: string;
   tag: string;
-  auth: 'public' | 'session' | 'owner' | 'signature';
+  auth: TRouteAuth;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;

@@ -6,5 +6,6 @@ export * from './billing.js';
 export * from './records.js';
 export { buildAsyncApi } from './asyncapi.js';
 export { buildOpenApi, allRoutes } from './openapi.js';
+export { serviceRoutes, ownedRoutes, type TServiceName } from './routes.js';
 export * from './internal.js';
 export { installSeedErrorMessages } from './zod-messages.js';

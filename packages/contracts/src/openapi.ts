@@ -1,21 +1,19 @@
-import { billingRoutes } from './billing.js';
-import type { ApiRoute } from './http.js';
-import { identityRoutes } from './identity.js';
+import type { ApiRoute, TRouteAuth } from './http.js';
 import { toJsonSchema } from './json-schema.js';
-import { recordsRoutes } from './records.js';
+import { ownedRoutes } from './routes.js';
 
-export const allRoutes: ApiRoute[] = [
-  ...Object.values(identityRoutes),
-  ...Object.values(billingRoutes),
-  ...Object.values(recordsRoutes),
-];
+/** The public API: every route but the service-to-service ones (the gateway never routes /internal). */
+export const allRoutes: ApiRoute[] = ownedRoutes.map((r) => r.route).filter((r) => r.auth !== 'internal');
 
-const security = {
+const signedIn = [{ sessionCookie: [] }, { bearer: [] }];
+const security: Record<TRouteAuth, unknown[]> = {
   public: [],
   signature: [],
-  session: [{ sessionCookie: [] }, { bearer: [] }],
-  owner: [{ sessionCookie: [] }, { bearer: [] }],
-} as const;
+  internal: [],
+  session: signedIn,
+  member: signedIn,
+  owner: signedIn,
+};
 
 /** OpenAPI 3.1 document of the public HTTP API, built from the same zod schemas the services validate with. */
 export function buildOpenApi() {
@@ -46,7 +44,11 @@ export function buildOpenApi() {
       summary: route.summary,
       tags: [route.tag],
       security: security[route.auth],
-      ...(route.auth === 'owner' ? { description: 'Owner of the organization only.' } : {}),
+      ...(route.auth === 'owner'
+        ? { description: 'Owner of the organization only.' }
+        : route.auth === 'member'
+          ? { description: 'Members of an organization (owner or member).' }
+          : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
         ? {

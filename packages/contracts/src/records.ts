@@ -97,13 +97,14 @@ export const ZAnalysis = z.object({
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 const IdParams = z.object({ id: ZId });
-export const recordsRoutes = defineRoutes({
+/** svc-ingest's routes: records, mail intake and the integrations. */
+export const ingestRoutes = defineRoutes({
   listEmails: {
     method: 'GET',
     path: '/api/emails',
     summary: 'Processed records, newest first',
     tag: 'records',
-    auth: 'session',
+    auth: 'member',
     query: ZEmailListQuery,
     responses: { 200: ZEmailList, ...errors },
   },
@@ -112,7 +113,7 @@ export const recordsRoutes = defineRoutes({
     path: '/api/emails/:id',
     summary: 'One record with its extracted data',
     tag: 'records',
-    auth: 'session',
+    auth: 'member',
     params: IdParams,
     responses: { 200: ZEmailRecord, ...errors },
   },
@@ -121,7 +122,7 @@ export const recordsRoutes = defineRoutes({
     path: '/api/emails/:id/retry',
     summary: 'Reprocess a failed or Missing Domain record',
     tag: 'records',
-    auth: 'session',
+    auth: 'member',
     params: IdParams,
     responses: { 202: ZEmailRecord, ...errors },
   },
@@ -130,7 +131,7 @@ export const recordsRoutes = defineRoutes({
     path: '/api/emails/scan',
     summary: 'Fetch new messages from the connected mailbox',
     tag: 'records',
-    auth: 'session',
+    auth: 'member',
     responses: { 200: ZScanResult, ...errors, 503: ZErrorBody },
   },
   mailbox: {
@@ -138,7 +139,7 @@ export const recordsRoutes = defineRoutes({
     path: '/api/integrations/mailbox',
     summary: 'Mailbox connection status and inbound address',
     tag: 'integrations',
-    auth: 'session',
+    auth: 'member',
     responses: { 200: ZMailboxStatus, ...errors },
   },
   mailboxTest: {
@@ -181,7 +182,7 @@ export const recordsRoutes = defineRoutes({
     path: '/api/integrations/accounting',
     summary: 'Accounting connection settings',
     tag: 'integrations',
-    auth: 'session',
+    auth: 'member',
     responses: { 200: ZAccountingSettings, ...errors },
   },
   accountingUpdate: {
@@ -208,12 +209,16 @@ export const recordsRoutes = defineRoutes({
       413: ZErrorBody,
     },
   },
+});
+
+/** svc-crm's routes: deals and analysis. */
+export const crmRoutes = defineRoutes({
   getDeal: {
     method: 'GET',
     path: '/api/deals/by-email/:id',
     summary: 'The CRM deal of a record',
     tag: 'crm',
-    auth: 'session',
+    auth: 'member',
     params: IdParams,
     responses: { 200: ZDeal, ...errors },
   },
@@ -222,7 +227,7 @@ export const recordsRoutes = defineRoutes({
     path: '/api/deals/:id',
     summary: 'A built-in CRM deal by its id (the deal link)',
     tag: 'crm',
-    auth: 'session',
+    auth: 'member',
     params: IdParams,
     responses: { 200: ZDeal, ...errors },
   },
@@ -231,7 +236,7 @@ export const recordsRoutes = defineRoutes({
     path: '/api/analysis/:id',
     summary: 'AI analysis of a completed record (Pro plan)',
     tag: 'crm',
-    auth: 'session',
+    auth: 'member',
     params: IdParams,
     responses: { 200: ZAnalysis, ...errors, 502: ZErrorBody, 503: ZErrorBody },
   },

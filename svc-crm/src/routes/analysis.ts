@@ -1,4 +1,4 @@
-import { recordsRoutes } from '@dealflow/contracts';
+import { crmRoutes } from '@dealflow/contracts';
 import { requireOrganization, route, type ServiceApp } from '@dealflow/service-kit';
 import type { TAnalysisClient } from '../providers/analysis-client.js';
 import { createDeckAnalysis } from '../use-cases/create-deck-analysis.js';
@@ -7,7 +7,7 @@ export function registerAnalysisRoutes(
   app: ServiceApp,
   deps: { analysisClient: TAnalysisClient | null },
 ): void {
-  route(app, recordsRoutes.analysis, async (request) => {
+  route(app, crmRoutes.analysis, async (request) => {
     const { orgId } = requireOrganization(request);
     return createDeckAnalysis(request.em, { orgId, emailId: request.params.id }, deps);
   });

@@ -1,4 +1,4 @@
-import { recordsRoutes } from '@dealflow/contracts';
+import { ingestRoutes } from '@dealflow/contracts';
 import { requireOrganization, requireOwner, route, type ServiceApp } from '@dealflow/service-kit';
 import { connectMailbox } from '../use-cases/connect-mailbox.js';
 import type { TIntegrationDeps } from '../use-cases/deps.js';
@@ -10,31 +10,31 @@ import { updateAccountingSettings } from '../use-cases/update-accounting-setting
 import { updateMailboxSettings } from '../use-cases/update-mailbox-settings.js';
 
 export function registerIntegrationRoutes(app: ServiceApp, deps: TIntegrationDeps) {
-  route(app, recordsRoutes.mailbox, async (request) => {
+  route(app, ingestRoutes.mailbox, async (request) => {
     const identity = requireOrganization(request);
     return getMailboxStatus(request.em, identity.orgId, deps, identity.role === 'owner');
   });
-  route(app, recordsRoutes.mailboxTest, async (request) => {
+  route(app, ingestRoutes.mailboxTest, async (request) => {
     const { orgId } = requireOwner(request);
     return testMailbox(request.em, orgId, request.body, deps);
   });
-  route(app, recordsRoutes.mailboxConnect, async (request) => {
+  route(app, ingestRoutes.mailboxConnect, async (request) => {
     const { orgId } = requireOwner(request);
     return connectMailbox(request.em, orgId, request.body, deps);
   });
-  route(app, recordsRoutes.mailboxSettings, async (request) => {
+  route(app, ingestRoutes.mailboxSettings, async (request) => {
     const { orgId } = requireOwner(request);
     return updateMailboxSettings(request.em, orgId, request.body, deps);
   });
-  route(app, recordsRoutes.mailboxDisconnect, async (request) => {
+  route(app, ingestRoutes.mailboxDisconnect, async (request) => {
     const { orgId } = requireOwner(request);
     return disconnectMailbox(request.em, orgId, deps);
   });
-  route(app, recordsRoutes.accounting, async (request) => {
+  route(app, ingestRoutes.accounting, async (request) => {
     const { orgId } = requireOrganization(request);
     return getAccountingSettings(request.em, orgId);
   });
-  route(app, recordsRoutes.accountingUpdate, async (request) => {
+  route(app, ingestRoutes.accountingUpdate, async (request) => {
     const { orgId } = requireOwner(request);
     return updateAccountingSettings(request.em, orgId, request.body, deps);
   });

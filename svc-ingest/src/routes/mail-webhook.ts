@@ -1,4 +1,4 @@
-import { recordsRoutes } from '@dealflow/contracts';
+import { ingestRoutes } from '@dealflow/contracts';
 import { internalAuth, route, type ServiceApp } from '@dealflow/service-kit';
 import { z } from 'zod';
 import { IngestError } from '../errors.js';
@@ -29,7 +29,7 @@ export async function registerMailWebhook(
     );
     route(
       scope as ServiceApp,
-      recordsRoutes.mailWebhook,
+      ingestRoutes.mailWebhook,
       async (request, reply) => {
         const raw = request.body as unknown;
         if (!Buffer.isBuffer(raw) || raw.length === 0)
