@@ -1,9 +1,14 @@
 import { z } from 'zod';
 
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+/**
+ * An unset, empty or blank variable is absent: `.env.example` lists every variable with a blank value,
+ * and a blank line there means "not configured", not "configured as ''".
+ * `blankIsUnset(z.url())` is an optional URL; add `.default()` outside for a fallback.
+ */
+export const blankIsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const optionalString = blankIsUnset(z.string());
 
 /** Variables every service reads. Each service extends this with its own (STYLE.md: config validated at boot). */
 export const ZBaseConfig = z.object({

@@ -28,6 +28,37 @@ export function createErrorClass<const M extends Record<string, number>>(name: s
   };
 }
 
+/** One row of a service's error table: HTTP status and the default message people see. */
+export interface TErrorSpec {
+  status: number;
+  message: string;
+}
+
+/**
+ * A service's error table (fastify's `createError(code, message, status)` style): every code declared
+ * once with its status and default message, so the same rule always answers the same way.
+ *
+ *   export const BillingError = defineErrors('BillingError', {
+ *     NOT_OWNER: { status: 403, message: 'Only the organization owner can do this' },
+ *   });
+ *   throw new BillingError('NOT_OWNER');                  // the default message
+ *   throw new BillingError('PLAN_UNKNOWN', `Unknown plan ${plan}`); // a specific one
+ */
+export function defineErrors<const M extends Record<string, TErrorSpec>>(name: string, table: M) {
+  return class extends AppError {
+    static readonly table = table;
+    constructor(code: keyof M & string, message?: string, details?: unknown) {
+      super(
+        code,
+        table[code]?.status ?? 500,
+        message ?? table[code]?.message ?? 'Internal server error',
+        details,
+      );
+      this.name = name;
+    }
+  };
+}
+
 /** Errors the kit itself raises (auth, internal token, generic mapping). */
 export const KitError = createErrorClass('KitError', {
   UNAUTHORIZED: 401,

@@ -1,5 +1,12 @@
-export { ZBaseConfig, loadConfig, ConfigError, type TBaseConfig } from './config.js';
-export { AppError, KitError, createErrorClass, installErrorHandling } from './errors.js';
+export { ZBaseConfig, loadConfig, blankIsUnset, ConfigError, type TBaseConfig } from './config.js';
+export {
+  AppError,
+  KitError,
+  createErrorClass,
+  defineErrors,
+  installErrorHandling,
+  type TErrorSpec,
+} from './errors.js';
 export { loggerOptions, redactUrl } from './logger.js';
 export {
   requireSession,
