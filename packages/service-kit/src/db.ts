@@ -2,7 +2,7 @@ import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/core';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { kitEntities, KitMigration, KitRejectedMigration } from './kit-tables.js';
+import { kitEntities, kitMigrations } from './kit-tables.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type TMigrationList = { name: string; class: new (...args: any[]) => Migration }[];
@@ -46,11 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> 
     discovery: { disableDynamicFileAccess: true, warnWhenNoEntities: false },
     extensions: [Migrator],
     migrations: {
-      migrationsList: [
-        { name: 'Migration00000000000000Kit', class: KitMigration },
-        { name: 'Migration00000000000001KitRejected', class: KitRejectedMigration },
-        ...options.migrations,
-      ],
+      migrationsList: [...kitMigrations, ...options.migrations],
       transactional: true,
       allOrNothing: true,
       snapshot: false,

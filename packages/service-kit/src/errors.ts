@@ -59,15 +59,16 @@ export function defineErrors<const M extends Record<string, TErrorSpec>>(name: s
   };
 }
 
-/** Errors the kit itself raises (auth, internal token, generic mapping). */
-export const KitError = createErrorClass('KitError', {
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NO_ORGANIZATION: 403,
-  NOT_OWNER: 403,
-  CROSS_SITE: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
+/** Errors the kit itself raises: the auth rules `route()` enforces, each with its one message. */
+export const KitError = defineErrors('KitError', {
+  UNAUTHORIZED: { status: 401, message: 'Not authenticated' },
+  INTERNAL_TOKEN: { status: 401, message: 'Internal API token missing or wrong' },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this' },
+  NO_ORGANIZATION: { status: 403, message: 'You must belong to an organization to do this' },
+  NOT_OWNER: { status: 403, message: 'Only the organization owner can do this' },
+  CROSS_SITE: { status: 403, message: 'Cross-site request refused' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  CONFLICT: { status: 409, message: 'This already exists' },
 });
 
 interface PgError {

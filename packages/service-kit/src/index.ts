@@ -32,6 +32,7 @@ export {
   type ConsumerContext,
 } from './consumer.js';
 export { openDatabase, ensureDatabase, type TMigrationList } from './db.js';
+export { createMigration, findSchemaDrift, runMigrationCli, type TMigrationSource } from './migrations.js';
 export { createSqlReader, type SqlReader, type PreparedStatement } from './sql.js';
 export { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
 export {
@@ -43,4 +44,10 @@ export {
   type ServiceContext,
   type ServiceDefinition,
   type RouteRequest,
+  type LegacyServiceDefinition,
+  type TActorBase,
+  type TActorFor,
+  type TRouteCall,
+  type TRouteOptions,
+  type TRouter,
 } from './service.js';

@@ -17,11 +17,55 @@ export const OutboxSchema = new EntitySchema<OutboxRow>({
     topic: { type: 'text' },
     key: { type: 'text' },
     payload: { type: 'json' },
-    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+    createdAt: {
+      type: 'Date',
+      columnType: 'timestamptz',
+      fieldName: 'created_at',
+      defaultRaw: 'now()',
+      onCreate: () => new Date(),
+      index: 'kit_outbox_created_at',
+    },
   },
 });
 
-export const kitEntities = [OutboxSchema] as EntitySchema[];
+// The inbox and the rejected outbox are written with plain SQL by the consumer and the relay; they are
+// declared here so the schema diff of every service knows them (its migrations then add nothing of them).
+interface InboxRow {
+  eventId: string;
+  consumer: string;
+  handledAt: Date;
+}
+const InboxSchema = new EntitySchema<InboxRow>({
+  name: 'KitInboxRow',
+  tableName: 'kit_inbox',
+  properties: {
+    eventId: { type: 'uuid', primary: true, fieldName: 'event_id' },
+    consumer: { type: 'text', primary: true },
+    handledAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'handled_at', defaultRaw: 'now()' },
+  },
+});
+interface RejectedRow {
+  id: string;
+  topic: string;
+  key: string;
+  payload: Record<string, unknown>;
+  error: string;
+  rejectedAt: Date;
+}
+const RejectedSchema = new EntitySchema<RejectedRow>({
+  name: 'KitOutboxRejectedRow',
+  tableName: 'kit_outbox_rejected',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    topic: { type: 'text' },
+    key: { type: 'text' },
+    payload: { type: 'json' },
+    error: { type: 'text' },
+    rejectedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'rejected_at', defaultRaw: 'now()' },
+  },
+});
+
+export const kitEntities = [OutboxSchema, InboxSchema, RejectedSchema] as EntitySchema[];
 
 /**
  * The kit's own tables: the transactional outbox (with a NOTIFY so the relay wakes at once) and the
@@ -65,3 +109,9 @@ export class KitRejectedMigration extends Migration {
     )`);
   }
 }
+
+/** The kit's own migrations, run before every service's. */
+export const kitMigrations = [
+  { name: 'Migration00000000000000Kit', class: KitMigration },
+  { name: 'Migration00000000000001KitRejected', class: KitRejectedMigration },
+];

@@ -1,15 +1,14 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Migration } from '@mikro-orm/migrations';
-import { Topics, type TEventOf } from '@dealflow/contracts';
+import { defineRoutes, Topics, ZErrorBody, type TEventOf } from '@dealflow/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZBaseConfig, loadConfig } from './config.js';
+import { ZBaseConfig, loadConfig, type TBaseConfig } from './config.js';
 import { defineConsumer, handleEvent } from './consumer.js';
-import { createErrorClass } from './errors.js';
+import { defineErrors } from './errors.js';
 import { publishEvent } from './outbox.js';
 import { createService, type Service } from './service.js';
-import { requireOwner } from './auth.js';
 import { createTestDatabase, createTestIdentityKeys, startTestBroker, waitFor } from './testing/index.js';
 import type { Broker } from '@dealflow/dev-stack';
 
@@ -35,7 +34,19 @@ class WidgetMigration extends Migration {
     this.addSql('CREATE TABLE seat_counts (org_id int PRIMARY KEY, added int NOT NULL DEFAULT 0)');
   }
 }
-const WidgetError = createErrorClass('WidgetError', { WIDGET_BROKEN: 422 });
+const WidgetError = defineErrors('WidgetError', {
+  WIDGET_BROKEN: { status: 422, message: 'The widget broke' },
+});
+const widgetRoutes = defineRoutes({
+  ownerOnly: {
+    method: 'GET',
+    path: '/owner-only',
+    summary: 'Owner only',
+    tag: 'test',
+    auth: 'owner',
+    responses: { 200: z.object({ userId: z.number() }), 401: ZErrorBody, 403: ZErrorBody },
+  },
+});
 
 const memberAdded = (orgId: number, userId: number) => ({
   orgId,
@@ -60,8 +71,8 @@ const countSeat = defineConsumer(Topics.memberAdded, async (event, { em }) => {
 
 const keys = createTestIdentityKeys();
 let broker: Broker;
-let producerSvc: Service;
-let consumerSvc: Service;
+let producerSvc: Service<TBaseConfig, unknown>;
+let consumerSvc: Service<TBaseConfig, unknown>;
 const drops: (() => Promise<void>)[] = [];
 
 async function build(name: 'identity' | 'billing', brokers: string, consumers = [countSeat]) {
@@ -79,8 +90,9 @@ async function build(name: 'identity' | 'billing', brokers: string, consumers = 
     config,
     entities: [WidgetSchema as EntitySchema],
     migrations: [{ name: 'Migration20261121000000', class: WidgetMigration }],
-    consumers: name === 'billing' ? consumers : [],
-    routes: (app) => {
+    deps: () => ({ consumers: name === 'billing' ? consumers : [] }),
+    consumers: (deps) => deps.consumers,
+    routes: ({ app, route }) => {
       app.post(
         '/widgets',
         {
@@ -104,12 +116,12 @@ async function build(name: 'identity' | 'billing', brokers: string, consumers = 
               };
               publishEvent(em, { topic: Topics.memberAdded, orgId, data });
             }
-            if (fail) throw new WidgetError('WIDGET_BROKEN', 'The widget broke');
+            if (fail) throw new WidgetError('WIDGET_BROKEN');
           });
           return reply.code(201).send({ ok: true });
         },
       );
-      app.get('/owner-only', async (request) => ({ userId: requireOwner(request).userId }));
+      route(widgetRoutes.ownerOnly, async ({ actor }) => ({ userId: actor.userId }));
       app.get('/boom', async () => {
         throw new Error('secret internals');
       });

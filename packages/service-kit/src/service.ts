@@ -15,18 +15,20 @@ import { Redis } from 'ioredis';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import pino, { type Logger } from 'pino';
 import type { z } from 'zod';
-import { installSeedErrorMessages, type ApiRoute } from '@dealflow/contracts';
+import { installSeedErrorMessages, type ApiRoute, type TRole, type TRouteAuth } from '@dealflow/contracts';
 import {
   claimsToIdentity,
   IDENTITY_TOKEN_HEADER,
+  INTERNAL_TOKEN_HEADER,
   JWT_ISSUER,
+  safeEqual,
   type Identity,
   type IdentityClaims,
 } from './auth.js';
 import type { TBaseConfig } from './config.js';
 import { startConsumers, type ConsumerDefinition } from './consumer.js';
 import { openDatabase, type TMigrationList } from './db.js';
-import { installErrorHandling } from './errors.js';
+import { installErrorHandling, KitError } from './errors.js';
 import { loggerOptions } from './logger.js';
 import { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
 import { OutboxRelay } from './outbox.js';
@@ -63,26 +65,103 @@ export interface ServiceContext<C extends TBaseConfig = TBaseConfig> {
   producer: () => Producer | null;
 }
 
-export interface ServiceDefinition<C extends TBaseConfig> {
+/** What every actor has: who is calling, in which organization, with which role. */
+export interface TActorBase {
+  userId: number;
+  orgId: number | null;
+  role: TRole;
+}
+
+/** The actor a handler receives, narrowed by the route's declared `auth`. */
+export type TActorFor<Auth extends TRouteAuth, A extends TActorBase> = Auth extends 'session'
+  ? A
+  : Auth extends 'member'
+    ? A & { orgId: number }
+    : Auth extends 'owner'
+      ? A & { orgId: number; role: 'owner' }
+      : Auth extends 'public'
+        ? A | null
+        : null;
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : unknown;
+
+export type RouteRequest<R extends ApiRoute> = FastifyRequest<{
+  Body: Infer<R['body']>;
+  Querystring: Infer<R['query']>;
+  Params: Infer<R['params']>;
+}>;
+
+/** What a route handler is given: the authorized actor and the parsed request. */
+export interface TRouteCall<R extends ApiRoute, A extends TActorBase> {
+  actor: TActorFor<R['auth'], A>;
+  body: Infer<R['body']>;
+  query: Infer<R['query']>;
+  params: Infer<R['params']>;
+  request: RouteRequest<R>;
+  reply: FastifyReply;
+}
+
+export interface TRouteOptions {
+  bodyLimit?: number;
+  /** Runs after auth, before the handler (e.g. a signature check that needs the raw body). */
+  preHandler?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+/** Registers contract routes on one service; `route()` enforces each route's declared auth. */
+export interface TRouter<A extends TActorBase = Identity> {
+  /** The Fastify instance, for what is not a contract route (content-type parsers, HTML pages). */
+  app: ServiceApp;
+  route<R extends ApiRoute>(
+    def: R,
+    handler: (call: TRouteCall<R, A>) => Promise<unknown>,
+    options?: TRouteOptions,
+  ): void;
+}
+
+export interface ServiceDefinition<C extends TBaseConfig, D, A extends TActorBase = Identity> {
+  name: string;
+  config: C;
+  entities: EntitySchema[];
+  migrations: TMigrationList;
+  /** Builds the service's dependencies once, after the database, broker and Redis exist. */
+  deps: (ctx: ServiceContext<C>) => D | Promise<D>;
+  /** Registers the routes; the same deps as the consumers. */
+  routes: (router: TRouter<A>, deps: D) => Promise<void> | void;
+  /** The service's event consumers (events/<verb-noun>.ts), given the same deps. */
+  consumers?: (deps: D) => ConsumerDefinition[];
+  /**
+   * Resolves the caller of a request (null when anonymous). Default: the gateway's x-identity-token,
+   * verified with identity's public key. Identity resolves its own session cookie or bearer instead.
+   */
+  authenticate?: (request: FastifyRequest) => Promise<A | null>;
+  /** Maximum request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Extra readiness checks (e.g. a provider); throw or return false when not ready. */
+  readiness?: (deps: D) => Promise<boolean>;
+  onStart?: (deps: D) => Promise<void>;
+  onStop?: (deps: D) => Promise<void>;
+}
+
+/** The pre-createService-with-deps shape, kept while the services move over (removed after). */
+export interface LegacyServiceDefinition<C extends TBaseConfig> {
   name: string;
   config: C;
   entities: EntitySchema[];
   migrations: TMigrationList;
   consumers?: ConsumerDefinition[];
   routes: (app: ServiceApp, ctx: ServiceContext<C>) => Promise<void> | void;
-  /** Verify the gateway's x-identity-token (default true; identity authenticates sessions itself). */
   verifyIdentityToken?: boolean;
-  /** Maximum request body in bytes (default 1 MiB). */
   bodyLimit?: number;
-  /** Extra readiness checks (e.g. a provider); throw or return false when not ready. */
   readiness?: (ctx: ServiceContext<C>) => Promise<boolean>;
   onStart?: (ctx: ServiceContext<C>) => Promise<void>;
   onStop?: (ctx: ServiceContext<C>) => Promise<void>;
 }
 
-export interface Service<C extends TBaseConfig = TBaseConfig> {
+export interface Service<C extends TBaseConfig = TBaseConfig, D = unknown> {
   app: ServiceApp;
   ctx: ServiceContext<C>;
+  /** The dependencies routes and consumers were given. */
+  deps: D;
   /** Listens on config.HOST:PORT; returns the address. */
   listen(): Promise<string>;
   /** Starts the outbox relay, the consumers and onStart. */
@@ -94,8 +173,21 @@ export interface Service<C extends TBaseConfig = TBaseConfig> {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/** Builds a service: Fastify 5, logs, validation, errors, health, database with migrations, Kafka, Redis. */
-export async function createService<C extends TBaseConfig>(def: ServiceDefinition<C>): Promise<Service<C>> {
+/**
+ * Builds a service: Fastify 5, logs, validation, errors, health, database with migrations, Kafka, Redis;
+ * then its dependencies (once), its routes and its consumers, both given the same deps.
+ */
+export function createService<C extends TBaseConfig, D, A extends TActorBase = Identity>(
+  def: ServiceDefinition<C, D, A>,
+): Promise<Service<C, D>>;
+/** @deprecated the shape before deps; removed once every service has moved. */
+export function createService<C extends TBaseConfig>(
+  def: LegacyServiceDefinition<C>,
+): Promise<Service<C, unknown>>;
+export async function createService<C extends TBaseConfig, D, A extends TActorBase>(
+  input: ServiceDefinition<C, D, A> | LegacyServiceDefinition<C>,
+): Promise<Service<C, D | null>> {
+  const def = normalize(input);
   const { config } = def;
   installSeedErrorMessages();
   const logger = pino(loggerOptions(def.name, config.LOG_LEVEL));
@@ -177,7 +269,7 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
     reply.header('x-request-id', request.id);
   });
 
-  if (def.verifyIdentityToken !== false) {
+  if (!def.authenticate) {
     const publicKey = config.IDENTITY_JWT_PUBLIC_KEY;
     if (!publicKey) logger.warn('IDENTITY_JWT_PUBLIC_KEY is not set: every request is anonymous');
     if (publicKey) {
@@ -208,17 +300,27 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
       .catch(() => false);
     if (kafka) checks.broker = producerConnected;
     if (redis) checks.redis = redis.status === 'ready';
-    if (def.readiness) checks.service = await def.readiness(ctx).catch(() => false);
+    if (def.readiness) checks.service = await def.readiness(deps).catch(() => false);
     const ready = Object.entries(checks).every(([name, ok]) => ok || name === 'redis');
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
   });
 
-  await def.routes(app, ctx);
+  const deps = await def.deps(ctx);
+  const authenticate = def.authenticate ?? (async (request: FastifyRequest) => request.identity as A | null);
+  const internalToken = config.INTERNAL_API_TOKEN;
+  const router: TRouter<A> = {
+    app,
+    route: (routeDef, handler, options) =>
+      registerRoute(app, routeDef, handler, options ?? {}, authenticate, internalToken),
+  };
+  await def.routes(router, deps, ctx);
+  const consumers = def.consumers?.(deps) ?? [];
 
   let workersStarted = false;
-  const service: Service<C> = {
+  const service: Service<C, D | null> = {
     app,
     ctx,
+    deps,
     async listen() {
       return app.listen({ port: config.PORT, host: config.HOST });
     },
@@ -238,12 +340,12 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
           kafka,
           orm,
           service: def.name,
-          definitions: def.consumers ?? [],
+          definitions: consumers,
           producer,
           logger,
         });
       }
-      await def.onStart?.(ctx);
+      await def.onStart?.(deps);
     },
     async flushOutbox() {
       if (!kafka) return 0;
@@ -258,7 +360,7 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
     },
     async stop() {
       await app.close();
-      await def.onStop?.(ctx).catch((err) => logger.warn({ err }, 'onStop failed'));
+      await def.onStop?.(deps).catch((err) => logger.warn({ err }, 'onStop failed'));
       await consumer?.disconnect().catch(() => undefined);
       await relay?.stop().catch(() => undefined);
       await producer?.disconnect().catch(() => undefined);
@@ -272,10 +374,10 @@ export async function createService<C extends TBaseConfig>(def: ServiceDefinitio
 }
 
 /** Runs a service as a process: listen, workers, graceful shutdown on SIGTERM/SIGINT. */
-export async function runService<C extends TBaseConfig>(
-  build: Promise<Service<C>> | (() => Promise<Service<C>>),
+export async function runService<C extends TBaseConfig, D>(
+  build: Promise<Service<C, D>> | (() => Promise<Service<C, D>>),
 ) {
-  let service: Service<C>;
+  let service: Service<C, D>;
   try {
     service = await (typeof build === 'function' ? build() : build);
   } catch (err) {
@@ -301,15 +403,125 @@ export async function runService<C extends TBaseConfig>(
   return service;
 }
 
-type Infer<T> = T extends z.ZodType ? z.output<T> : unknown;
+/** The one internal shape both definition styles are run through. */
+interface NormalizedDefinition<C extends TBaseConfig, D, A extends TActorBase> {
+  name: string;
+  config: C;
+  entities: EntitySchema[];
+  migrations: TMigrationList;
+  bodyLimit?: number;
+  authenticate?: (request: FastifyRequest) => Promise<A | null>;
+  deps: (ctx: ServiceContext<C>) => D | Promise<D>;
+  routes: (router: TRouter<A>, deps: D, ctx: ServiceContext<C>) => Promise<void> | void;
+  consumers?: (deps: D) => ConsumerDefinition[];
+  readiness?: (deps: D) => Promise<boolean>;
+  onStart?: (deps: D) => Promise<void>;
+  onStop?: (deps: D) => Promise<void>;
+}
 
-export type RouteRequest<R extends ApiRoute> = FastifyRequest<{
-  Body: Infer<R['body']>;
-  Querystring: Infer<R['query']>;
-  Params: Infer<R['params']>;
-}>;
+function normalize<C extends TBaseConfig, D, A extends TActorBase>(
+  input: ServiceDefinition<C, D, A> | LegacyServiceDefinition<C>,
+): NormalizedDefinition<C, D | null, A> {
+  if ('deps' in input) return input as NormalizedDefinition<C, D | null, A>;
+  const legacy = input;
+  let ctxRef: ServiceContext<C> | null = null;
+  const withCtx = (fn?: (ctx: ServiceContext<C>) => Promise<unknown>) =>
+    fn ? async () => fn(ctxRef as ServiceContext<C>) : undefined;
+  return {
+    name: legacy.name,
+    config: legacy.config,
+    entities: legacy.entities,
+    migrations: legacy.migrations,
+    bodyLimit: legacy.bodyLimit,
+    // The legacy shape skipped the JWT by a flag; anonymous here, its routes authenticate themselves.
+    authenticate: legacy.verifyIdentityToken === false ? async () => null : undefined,
+    deps: (ctx) => {
+      ctxRef = ctx;
+      return null;
+    },
+    routes: (router, _deps, ctx) => legacy.routes(router.app, ctx),
+    consumers: () => legacy.consumers ?? [],
+    readiness: withCtx(legacy.readiness) as ((deps: D | null) => Promise<boolean>) | undefined,
+    onStart: withCtx(legacy.onStart) as ((deps: D | null) => Promise<void>) | undefined,
+    onStop: withCtx(legacy.onStop) as ((deps: D | null) => Promise<void>) | undefined,
+  };
+}
+
+/** One message per rule, whichever service answers. */
+const AUTH_FAILURES = {
+  signIn: () => new KitError('UNAUTHORIZED'),
+  organization: () => new KitError('NO_ORGANIZATION'),
+  owner: () => new KitError('NOT_OWNER'),
+  internal: () => new KitError('INTERNAL_TOKEN'),
+};
+
+/** Checks a route's declared auth and returns the actor its handler is typed for. */
+async function authorize<A extends TActorBase>(
+  auth: TRouteAuth,
+  request: FastifyRequest,
+  authenticate: (request: FastifyRequest) => Promise<A | null>,
+  internalToken: string,
+): Promise<A | null> {
+  switch (auth) {
+    case 'signature':
+      return null;
+    case 'internal': {
+      const presented = request.headers[INTERNAL_TOKEN_HEADER];
+      if (typeof presented !== 'string' || !safeEqual(presented, internalToken))
+        throw AUTH_FAILURES.internal();
+      return null;
+    }
+    case 'public':
+      return authenticate(request);
+    default: {
+      const actor = await authenticate(request);
+      if (!actor) throw AUTH_FAILURES.signIn();
+      if (auth === 'session') return actor;
+      if (actor.orgId === null) throw AUTH_FAILURES.organization();
+      if (auth === 'owner' && actor.role !== 'owner') throw AUTH_FAILURES.owner();
+      return actor;
+    }
+  }
+}
+
+function registerRoute<R extends ApiRoute, A extends TActorBase>(
+  app: ServiceApp,
+  def: R,
+  handler: (call: TRouteCall<R, A>) => Promise<unknown>,
+  options: TRouteOptions,
+  authenticate: (request: FastifyRequest) => Promise<A | null>,
+  internalToken: string,
+): void {
+  const actors = new WeakMap<FastifyRequest, A | null>();
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.params ? { params: def.params } : {}),
+      response: def.responses,
+    },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // Auth runs before the body is validated: an anonymous caller learns nothing about the body's rules.
+    preValidation: async (request) => {
+      actors.set(request, await authorize(def.auth, request, authenticate, internalToken));
+    },
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    handler: (request: FastifyRequest, reply: FastifyReply) =>
+      handler({
+        actor: (actors.get(request) ?? null) as TActorFor<R['auth'], A>,
+        body: request.body as Infer<R['body']>,
+        query: request.query as Infer<R['query']>,
+        params: request.params as Infer<R['params']>,
+        request: request as RouteRequest<R>,
+        reply,
+      }),
+  });
+}
 
 /**
+ * @deprecated use the router createService hands to `routes` (it enforces the declared auth).
  * Registers a contracts route: method, path and zod schemas (body, query, params, responses) come from
  * the one definition the OpenAPI document is generated from.
  */
