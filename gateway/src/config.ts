@@ -1,24 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { ZBaseConfig, loadConfig } from '@dealflow/service-kit';
+import type { TServiceName } from '@dealflow/contracts';
+import { ZBaseConfig, blankIsUnset, loadConfig } from '@dealflow/service-kit';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
+const flag = blankIsUnset(z.enum(['true', 'false', '1', '0'])).transform((v) => v === 'true' || v === '1');
 const url = (fallback: string) => z.url().default(fallback);
-const optionalUrl = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
-  .pipe(z.url().optional());
+const optionalUrl = blankIsUnset(z.url());
 
 /**
- * The gateway has no database and no broker: of the base variables it reads HOST, PORT, LOG_LEVEL,
- * PUBLIC_URL, INTERNAL_API_TOKEN and REDIS_URL. Upstreams and remotes are plain URLs so the same image
- * runs on one machine (127.0.0.1 ports) and in a cluster (service DNS names).
+ * The environment as .env.example, the charts and dev-stack set it (flat names). The gateway has no
+ * database and no broker: of the base variables it reads HOST, PORT, LOG_LEVEL, PUBLIC_URL,
+ * INTERNAL_API_TOKEN and REDIS_URL. Upstreams and remotes are plain URLs so the same image runs on one
+ * machine (127.0.0.1 ports) and in a cluster (service DNS names).
  */
-export const ZGatewayConfig = ZBaseConfig.extend({
+const ZGatewayEnv = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   IDENTITY_URL: url('http://127.0.0.1:4001'),
   BILLING_URL: url('http://127.0.0.1:4002'),
@@ -35,10 +30,7 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   REMOTE_MFE_BILLING_MANIFEST: optionalUrl,
   REMOTE_MFE_RECORDS_MANIFEST: optionalUrl,
   /** The built shell (index.html and its assets). */
-  SHELL_DIST: z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() ? v : fileURLToPath(new URL('../../shell/dist', import.meta.url)))),
+  SHELL_DIST: blankIsUnset(z.string()).default(fileURLToPath(new URL('../../shell/dist', import.meta.url))),
   /** Time for an upstream to send its response headers (and between body chunks) before a 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).default(15_000),
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).default(128),
@@ -60,7 +52,69 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   /** Extra origins allowed in CSP frame-src (the landing page's demo video). */
   CSP_FRAME_SRC: z.string().default('https://www.youtube-nocookie.com https://player.vimeo.com'),
 });
-export type TGatewayConfig = z.infer<typeof ZGatewayConfig>;
+type TGatewayEnv = z.infer<typeof ZGatewayEnv>;
+
+/** The four Module Federation remotes: MF name, folder (URL segment), static server and manifest URL. */
+export interface TRemote {
+  name: 'mfe_auth' | 'mfe_team' | 'mfe_billing' | 'mfe_records';
+  folder: 'mfe-auth' | 'mfe-team' | 'mfe-billing' | 'mfe-records';
+  origin: string;
+  manifest: string;
+}
+
+const remote = (name: TRemote['name'], folder: TRemote['folder'], origin: string, manifest?: string) => ({
+  name,
+  folder,
+  origin,
+  manifest: manifest ?? `/remotes/${folder}/mf-manifest.json`,
+});
+
+/** The parsed environment grouped for the plugins that read it (immich's config.repository.ts). */
+const groupForReaders = (env: TGatewayEnv) => ({
+  server: {
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+  },
+  /** Each service's base URL, by the owner names of the contracts' route tables. */
+  upstreams: {
+    identity: env.IDENTITY_URL,
+    billing: env.BILLING_URL,
+    ingest: env.INGEST_URL,
+    crm: env.CRM_URL,
+  } satisfies Record<TServiceName, string>,
+  proxy: { timeoutMs: env.UPSTREAM_TIMEOUT_MS, connections: env.UPSTREAM_CONNECTIONS },
+  session: {
+    identityUrl: env.IDENTITY_URL,
+    internalToken: env.INTERNAL_API_TOKEN,
+    ttlMs: env.SESSION_CACHE_TTL_MS,
+    maxEntries: env.SESSION_CACHE_MAX,
+    // Sign-in waits on this call: a shorter limit than the upstreams' own.
+    timeoutMs: Math.min(env.UPSTREAM_TIMEOUT_MS, 5000),
+  },
+  rateLimits: {
+    /** Unset: counted in memory, per replica. */
+    redisUrl: env.REDIS_URL,
+    namespace: env.RATE_LIMIT_NAMESPACE,
+    flushMs: env.RATE_LIMIT_FLUSH_MS,
+    api: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
+    auth: { max: env.RATE_LIMIT_AUTH_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
+  },
+  remotes: [
+    remote('mfe_auth', 'mfe-auth', env.REMOTE_MFE_AUTH_URL, env.REMOTE_MFE_AUTH_MANIFEST),
+    remote('mfe_team', 'mfe-team', env.REMOTE_MFE_TEAM_URL, env.REMOTE_MFE_TEAM_MANIFEST),
+    remote('mfe_billing', 'mfe-billing', env.REMOTE_MFE_BILLING_URL, env.REMOTE_MFE_BILLING_MANIFEST),
+    remote('mfe_records', 'mfe-records', env.REMOTE_MFE_RECORDS_URL, env.REMOTE_MFE_RECORDS_MANIFEST),
+  ] satisfies TRemote[],
+  shell: { dist: env.SHELL_DIST },
+  securityHeaders: { frameSrc: env.CSP_FRAME_SRC.split(/\s+/).filter(Boolean) },
+});
+
+export const ZGatewayConfig = ZGatewayEnv.transform(groupForReaders);
+export type TGatewayConfig = z.output<typeof ZGatewayConfig>;
 
 export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env) =>
   loadConfig(ZGatewayConfig, env);

@@ -1,58 +1,59 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { TServiceName } from '@dealflow/contracts';
+import { defineErrors } from '@dealflow/service-kit';
 
-/** An error with the HTTP status the client should see; the body is always the seed's `{message}`. */
-export class GatewayError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'GatewayError';
-  }
+/**
+ * Every answer the gateway makes up itself: code, status and the message people see. `{service}` and
+ * `{seconds}` are filled in by `gatewayError`; the body is always the seed's `{message}`.
+ */
+export const GatewayError = defineErrors('GatewayError', {
+  ROUTE_NOT_FOUND: { status: 404, message: 'Route {method} {path} not found' },
+  CROSS_SITE: { status: 403, message: 'Cross-site request refused' },
+  BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again in {seconds} seconds.' },
+  UPSTREAM_DOWN: {
+    status: 502,
+    message: 'Bad gateway: the {service} did not answer. Please try again in a few moments.',
+  },
+  UPSTREAM_UNAVAILABLE: {
+    status: 503,
+    message: 'The {service} is temporarily unavailable. Please try again in a few moments.',
+  },
+  UPSTREAM_TIMEOUT: {
+    status: 504,
+    message: 'The {service} took too long to respond. Please try again later.',
+  },
+  SHELL_NOT_BUILT: {
+    status: 503,
+    message: 'The web app is not built yet: run `npm run build` (or `npm start`).',
+  },
+});
+export type TGatewayErrorCode = keyof typeof GatewayError.table;
+
+/** The table's error for `code`, its `{placeholders}` filled from `values`. */
+export function gatewayError(code: TGatewayErrorCode, values: Record<string, string | number> = {}) {
+  const message = GatewayError.table[code].message.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+  return new GatewayError(code, message);
 }
 
-const LABELS: Record<string, string> = {
+/** How a service is named in the messages people read. */
+const LABELS: Record<TServiceName, string> = {
   identity: 'sign-in service',
   billing: 'billing service',
   ingest: 'records service',
   crm: 'CRM service',
 };
-export const labelOf = (upstream: string) => LABELS[upstream] ?? upstream;
+export const labelOf = (upstream: string) => LABELS[upstream as TServiceName] ?? upstream;
 
 /** Maps a failed proxy attempt (an undici error) to 502, 503 or 504 with a message people can read. */
-export function upstreamFailure(upstream: string, error: unknown): GatewayError {
-  const label = labelOf(upstream);
+export function upstreamFailure(upstream: string, error: unknown) {
+  const service = labelOf(upstream);
   const err = error as { code?: string; statusCode?: number; cause?: { code?: string } };
   const code = err.cause?.code ?? err.code ?? '';
-  if (code.includes('TIMEOUT') || err.statusCode === 504) {
-    return new GatewayError(504, `The ${label} took too long to respond. Please try again later.`);
-  }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || err.statusCode === 503) {
-    return new GatewayError(
-      503,
-      `The ${label} is temporarily unavailable. Please try again in a few moments.`,
-    );
-  }
-  return new GatewayError(
-    502,
-    `Bad gateway: the ${label} did not answer. Please try again in a few moments.`,
-  );
-}
-
-export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (error instanceof GatewayError) {
-      if (status >= 500) request.log.warn({ status }, error.message);
-    } else if (status >= 500) {
-      request.log.error({ err: error }, 'gateway error');
-    }
-    const message =
-      status >= 500 && !(error instanceof GatewayError)
-        ? 'Internal server error'
-        : status === 413
-          ? 'Request body is too large'
-          : error.message || 'Bad request';
-    return reply.code(status).send({ message });
-  });
+  if (code.includes('TIMEOUT') || err.statusCode === 504)
+    return gatewayError('UPSTREAM_TIMEOUT', { service });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || err.statusCode === 503)
+    return gatewayError('UPSTREAM_UNAVAILABLE', { service });
+  return gatewayError('UPSTREAM_DOWN', { service });
 }

@@ -22,6 +22,15 @@ const HOP_BY_HOP = new Set([
   'host',
 ]);
 
+/** Client headers the services must never see from outside: only the gateway sets them. */
+export const GATEWAY_ONLY_HEADERS: ReadonlySet<string> = new Set(['x-identity-token', 'x-internal-token']);
+
+/** `http://host:port/base` -> its origin and its path without the trailing slash. */
+export function splitUrl(url: string): { origin: string; base: string } {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, base: parsed.pathname.replace(/\/+$/, '') };
+}
+
 export interface ProxyOptions {
   /** Keep-alive connections per upstream origin. */
   connections: number;

@@ -9,7 +9,7 @@ try {
   process.exit(1);
 }
 const app = await buildGateway(config);
-await app.listen({ host: config.HOST, port: config.PORT });
+await app.listen({ host: config.server.host, port: config.server.port });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

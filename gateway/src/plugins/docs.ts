@@ -1,5 +1,5 @@
 import { buildOpenApi } from '@dealflow/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 
 // A small viewer without a CDN (the CSP allows only this origin's scripts): it lists every operation with
 // its summary, parameters, request body and responses as JSON Schema.
@@ -45,7 +45,7 @@ const VIEWER_JS = `(async function () {
 })().catch(function (e) { document.getElementById('root').textContent = 'Could not load the document: ' + e; });`;
 
 /** GET /api/docs (OpenAPI JSON built from the contracts) and GET /api/docs/ui (a readable view of it). */
-export function registerDocs(app: FastifyInstance) {
+export const docs: FastifyPluginAsync = async (app) => {
   const document = buildOpenApi();
   app.get('/api/docs', async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
   app.get('/api/docs/ui', async (_request, reply) =>
@@ -54,4 +54,4 @@ export function registerDocs(app: FastifyInstance) {
   app.get('/api/docs/ui.js', async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(VIEWER_JS),
   );
-}
+};

@@ -9,3 +9,4 @@ export { buildOpenApi, allRoutes } from './openapi.js';
 export { serviceRoutes, ownedRoutes, type TServiceName } from './routes.js';
 export * from './internal.js';
 export { installSeedErrorMessages } from './zod-messages.js';
+export { pageRoutes, type TPageRoutes } from './pages.js';
