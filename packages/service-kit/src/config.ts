@@ -21,7 +21,25 @@ export const ZBaseConfig = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** Comma-separated host:port list. Unset: the outbox keeps events until a broker is configured. */
   KAFKA_BROKERS: optionalString,
+  /** TLS to the brokers (Strimzi's `tls` listener): 'true', with KAFKA_SSL_CA when the cluster CA is private. */
+  KAFKA_SSL: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  /** PEM of the CA that signed the brokers' certificates (Strimzi: <cluster>-cluster-ca-cert, key ca.crt). */
+  KAFKA_SSL_CA: optionalString,
+  /** SASL for a KafkaUser with `authentication: scram-sha-512` (Strimzi), or plain. */
+  KAFKA_SASL_MECHANISM: blankIsUnset(z.enum(['scram-sha-512', 'scram-sha-256', 'plain'])),
+  KAFKA_SASL_USERNAME: optionalString,
+  KAFKA_SASL_PASSWORD: optionalString,
   REDIS_URL: optionalString,
+  /** Redis AUTH password, kept out of REDIS_URL so it can come from a Secret of its own. */
+  REDIS_PASSWORD: optionalString,
+  /**
+   * On SIGTERM, how long readiness answers 503 before the server closes: long enough for the load balancer
+   * to take the pod out of its endpoints (Kubernetes: a little more than the preStop sleep). 0 locally.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** PEM of identity's ES256 public key; verifies the gateway's x-identity-token. */
   IDENTITY_JWT_PUBLIC_KEY: optionalString,
   INTERNAL_API_TOKEN: z

@@ -31,6 +31,7 @@ import { openDatabase, type TMigrationList } from './db.js';
 import { installErrorHandling, KitError } from './errors.js';
 import { loggerOptions } from './logger.js';
 import { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
+import { kafkaConnectionOptions } from './kafka-options.js';
 import { OutboxRelay } from './outbox.js';
 import { createSqlReader, type SqlReader } from './sql.js';
 import { startTelemetry, stopTelemetry } from './telemetry.js';
@@ -168,10 +169,13 @@ export interface Service<C extends TBaseConfig = TBaseConfig, D = unknown> {
   startWorkers(): Promise<void>;
   /** Publishes whatever the outbox holds now (tests). */
   flushOutbox(): Promise<number>;
+  /** From now on /readyz answers 503 (draining); requests are still served until stop(). */
+  drain(): void;
   stop(): Promise<void>;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const OPTIONAL_CHECKS = new Set(['redis', 'broker']);
 
 /**
  * Builds a service: Fastify 5, logs, validation, errors, health, database with migrations, Kafka, Redis;
@@ -200,15 +204,22 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     poolMax: config.DATABASE_POOL_MAX,
   });
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    ? new Redis(config.REDIS_URL, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 2,
+        enableOfflineQueue: false,
+        ...(config.REDIS_PASSWORD ? { password: config.REDIS_PASSWORD } : {}),
+      })
     : null;
   if (redis) {
     redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
     await redis.connect().catch((err) => logger.warn({ err: err.message }, 'redis not reachable at start'));
   }
   applyKafkajsIdleFix();
+  const kafkaSecurity = kafkaConnectionOptions(config);
   const kafka = config.KAFKA_BROKERS
     ? new Kafka({
+        ...kafkaSecurity,
         clientId: def.name,
         brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
         logLevel: logLevel.NOTHING,
@@ -225,6 +236,8 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
   let relay: OutboxRelay | null = null;
   let consumer: Consumer | null = null;
   let producerConnected = false;
+  /** Set on SIGTERM: readiness answers 503 so the endpoints drop the pod before the server closes. */
+  let draining = false;
 
   // Its own few connections, so a burst of hot reads never waits behind the ORM's transactions.
   const sql = createSqlReader(databaseUrl, Math.min(4, config.DATABASE_POOL_MAX));
@@ -247,7 +260,8 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    forceCloseConnections: true,
+    // Close idle keep-alive sockets on close, let in-flight requests finish (zero-downtime rollouts).
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -301,8 +315,12 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     if (kafka) checks.broker = producerConnected;
     if (redis) checks.redis = redis.status === 'ready';
     if (def.readiness) checks.service = await def.readiness(deps).catch(() => false);
-    const ready = Object.entries(checks).every(([name, ok]) => ok || name === 'redis');
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+    // Redis and Kafka are reported, not required: without Redis the in-process fallbacks serve, and
+    // without Kafka writes still land in the outbox, which the relay publishes when the broker is back.
+    // Taking every API pod out during a broker outage would turn it into a full outage.
+    const ready = !draining && Object.entries(checks).every(([name, ok]) => ok || OPTIONAL_CHECKS.has(name));
+    const status = draining ? 'draining' : ready ? 'ready' : 'not ready';
+    return reply.code(ready ? 200 : 503).send({ status, checks });
   });
 
   const deps = await def.deps(ctx);
@@ -323,6 +341,9 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     deps,
     async listen() {
       return app.listen({ port: config.PORT, host: config.HOST });
+    },
+    drain() {
+      draining = true;
     },
     async startWorkers() {
       if (workersStarted) return;
@@ -392,9 +413,14 @@ export async function runService<C extends TBaseConfig, D>(
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    service.ctx.logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const drainMs = service.ctx.config.SHUTDOWN_DRAIN_MS;
+    service.ctx.logger.info({ signal, drainMs }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), drainMs + 10_000);
     force.unref();
+    // Readiness fails first; requests keep being served while the endpoints drain, then the server closes
+    // (in-flight requests finish; idle keep-alive connections are closed).
+    service.drain();
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await service.stop().catch((err) => service.ctx.logger.error({ err }, 'shutdown failed'));
     process.exit(0);
   };
