@@ -7,35 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
-
-/** A real upstream: records what reached it and answers with it. */
-interface Seen {
-  method: string;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-async function startUpstream(name: string, extra?: (app: FastifyInstance) => void) {
-  const seen: Seen[] = [];
-  const app = Fastify();
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  extra?.(app);
-  app.all('/*', async (request) => {
-    seen.push({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      body: String(request.body ?? ''),
-    });
-    return { service: name, url: request.url };
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, seen, url: `http://127.0.0.1:${port}` };
-}
+import { startUpstream } from './test/upstream.js';
 
 const VALID_TOKEN = 'session-token-of-ada';
 const SHELL_JS = `console.log(${JSON.stringify('shell '.repeat(400))});`;
