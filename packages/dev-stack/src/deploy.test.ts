@@ -1,40 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICES, Topics, deadLetterTopic } from '@dealflow/contracts';
+import { SERVICES, TopicRoutes, Topics, deadLetterTopic } from '@dealflow/contracts';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments, parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { REPO_ROOT } from './paths.js';
 
-// Offline checks of the deployment folders. `kubectl kustomize` renders k8s/ here; Helm is not installable on
-// these machines, so the charts' templates are NOT rendered: their Chart.yaml and values.yaml are checked.
+// Offline checks of the deployment folders that the renderer (../shared/tools/deploycheck/run) does not make:
+// the charts' Kafka topics and ACLs against packages/contracts, generated files being fresh, and k8s/ holding
+// only what is not ours. Helm is not installable here; the charts' templates are rendered by deploycheck.
 
-interface K8sObject {
-  kind: string;
-  metadata: { name: string };
-  spec?: Record<string, unknown>;
+interface TPartValues {
+  kafka: { enabled: boolean; produces: string[]; consumes: string[]; groupId: string };
+  image: { repository: string };
+  podDisruptionBudget: { maxUnavailable: number };
+  serviceAccount: { automount: boolean };
 }
-interface Container {
-  image: string;
-  livenessProbe?: { httpGet?: { path: string } };
-  readinessProbe?: { httpGet?: { path: string } };
-  resources?: { requests?: unknown; limits?: unknown };
-}
-
-const hasKubectl = (() => {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-function render(dir: string): K8sObject[] {
-  const output = execFileSync('kubectl', ['kustomize', join(REPO_ROOT, dir)], { encoding: 'utf8' });
-  return parseAllDocuments(output).map((doc) => doc.toJSON() as K8sObject);
+interface TAsyncApi {
+  channels: Record<string, { address: string }>;
+  operations: Record<string, { action: 'send' | 'receive'; channel: { $ref: string } }>;
 }
 
+const charts = join(REPO_ROOT, 'charts');
 const DEPLOYABLES = [
   'gateway',
   'svc-identity',
@@ -46,105 +33,142 @@ const DEPLOYABLES = [
   'mfe-billing',
   'mfe-records',
 ];
-const containerOf = (object: K8sObject) =>
-  ((object.spec?.template as { spec: { containers: Container[] } }).spec.containers[0] ?? {}) as Container;
+const readValues = (chart: string) =>
+  parse(readFileSync(join(charts, chart, 'values.yaml'), 'utf8')) as TPartValues;
+const chartOf = (service: string) => `svc-${service}`;
 
-describe.skipIf(!hasKubectl)('k8s (kubectl kustomize)', () => {
-  it('renders the base with a Deployment and Service per deployable, probed on /healthz and /readyz', () => {
-    const objects = render('k8s/base');
-    const deployments = objects.filter((o) => o.kind === 'Deployment');
-    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...DEPLOYABLES].sort());
-    for (const deployment of deployments) {
-      const container = containerOf(deployment);
-      const isRemote = deployment.metadata.name.startsWith('mfe-');
-      expect(container.livenessProbe?.httpGet?.path, deployment.metadata.name).toBe(
-        isRemote ? '/mf-manifest.json' : '/healthz',
-      );
-      expect(container.readinessProbe?.httpGet?.path, deployment.metadata.name).toBe(
-        isRemote ? '/mf-manifest.json' : '/readyz',
-      );
-      expect(container.resources?.limits, deployment.metadata.name).toBeDefined();
+/** Topics each service sends and receives, as the AsyncAPI document declares them. */
+function asyncApiTopics(action: 'send' | 'receive') {
+  const doc = JSON.parse(
+    readFileSync(join(REPO_ROOT, 'packages/contracts/asyncapi.json'), 'utf8'),
+  ) as TAsyncApi;
+  const byService = new Map<string, string[]>();
+  for (const [id, op] of Object.entries(doc.operations)) {
+    if (op.action !== action) continue;
+    const service = id.split('-')[0]!;
+    const address = doc.channels[op.channel.$ref.split('/').pop()!]!.address;
+    byService.set(service, [...(byService.get(service) ?? []), address].sort());
+  }
+  return byService;
+}
+
+describe('Kafka topics travel with their producers (charts vs packages/contracts)', () => {
+  const allTopics = [...Object.values(Topics), ...SERVICES.map(deadLetterTopic)].sort();
+
+  it('declares every topic of the contracts in exactly one chart, its producer', () => {
+    const owned = SERVICES.flatMap((s) => readValues(chartOf(s)).kafka.produces);
+    expect([...owned].sort()).toEqual(allTopics);
+    for (const service of SERVICES) {
+      const expected = [
+        ...Object.values(Topics).filter((t) => TopicRoutes[t].producer === service),
+        deadLetterTopic(service),
+      ].sort();
+      expect([...readValues(chartOf(service)).kafka.produces].sort(), service).toEqual(expected);
     }
-    const services = objects.filter((o) => o.kind === 'Service').map((s) => s.metadata.name);
-    expect(services.sort()).toEqual([...DEPLOYABLES].sort());
-    const ingress = objects.find((o) => o.kind === 'Ingress');
-    expect(JSON.stringify(ingress)).toContain('"name":"gateway"');
-    expect(
-      objects.every(
-        (o) => o.kind === 'Namespace' || (o.metadata as { namespace?: string }).namespace === 'dealflow',
-      ),
-    ).toBe(true);
   });
 
-  it('declares exactly the topics of the contracts (and the dead-letter topics) for Strimzi', () => {
-    const topics = render('k8s/base')
-      .filter((o) => o.kind === 'KafkaTopic')
-      .map((o) => (o.spec as { topicName: string }).topicName);
-    expect(topics.sort()).toEqual([...Object.values(Topics), ...SERVICES.map(deadLetterTopic)].sort());
+  it('lets each service read exactly the topics it consumes, in its own consumer group', () => {
+    for (const service of SERVICES) {
+      const expected = Object.values(Topics)
+        .filter((t) => TopicRoutes[t].consumers.includes(service))
+        .sort();
+      const kafka = readValues(chartOf(service)).kafka;
+      expect([...kafka.consumes].sort(), service).toEqual(expected);
+      // service-kit's consumer group id is the service name
+      expect(kafka.groupId, service).toBe(service);
+    }
   });
 
-  it('renders the production overlay with pinned images and its host', () => {
-    const objects = render('k8s/overlays/production');
-    const images = objects.filter((o) => o.kind === 'Deployment').map((d) => containerOf(d).image);
-    expect(images.every((image) => image.endsWith(':0.1.0'))).toBe(true);
-    expect(JSON.stringify(objects.find((o) => o.kind === 'Ingress'))).toContain('dealflow.example.org');
+  it('matches the AsyncAPI document, send and receive operations per service', () => {
+    const sends = asyncApiTopics('send');
+    const receives = asyncApiTopics('receive');
+    for (const service of SERVICES) {
+      const kafka = readValues(chartOf(service)).kafka;
+      expect([...kafka.produces].sort(), service).toEqual(sends.get(service));
+      expect([...kafka.consumes].sort(), service).toEqual(receives.get(service) ?? []);
+    }
+  });
+
+  it('gives the gateway and the remotes no Kafka objects', () => {
+    for (const chart of DEPLOYABLES.filter((d) => !d.startsWith('svc-'))) {
+      expect(readValues(chart).kafka, chart).toEqual({
+        enabled: false,
+        produces: [],
+        consumes: [],
+        groupId: '',
+      });
+    }
   });
 });
 
-describe('Helm charts (structure; templates are not rendered without helm)', () => {
-  const charts = join(REPO_ROOT, 'charts');
-  const read = (chart: string, file: string) =>
-    parse(readFileSync(join(charts, chart, file), 'utf8')) as Record<string, unknown>;
-
-  it('has a chart per deployable on the shared library, and an umbrella depending on all of them', () => {
+describe('Helm charts (structure; deploycheck renders and validates them)', () => {
+  it('has a chart per deployable on the shared library, and an umbrella of exactly them', () => {
     const dirs = readdirSync(charts).filter((d) => existsSync(join(charts, d, 'Chart.yaml')));
     expect(dirs.sort()).toEqual(['dealflow', 'dealflow-common', ...DEPLOYABLES].sort());
-    expect(read('dealflow-common', 'Chart.yaml').type).toBe('library');
-    for (const name of DEPLOYABLES) {
-      const chart = read(name, 'Chart.yaml') as {
-        name: string;
-        dependencies: Array<{ name: string; repository: string }>;
-      };
-      expect(chart.name).toBe(name);
-      expect(chart.dependencies).toEqual([
-        expect.objectContaining({ name: 'dealflow-common', repository: 'file://../dealflow-common' }),
-      ]);
-      expect(readFileSync(join(charts, name, 'templates', 'app.yaml'), 'utf8')).toContain(
-        'dealflow-common.app',
-      );
-    }
-    const umbrella = read('dealflow', 'Chart.yaml') as { dependencies: Array<{ name: string }> };
+    const umbrella = parse(readFileSync(join(charts, 'dealflow', 'Chart.yaml'), 'utf8')) as {
+      dependencies: Array<{ name: string; condition: string }>;
+    };
     expect(umbrella.dependencies.map((d) => d.name).sort()).toEqual([...DEPLOYABLES].sort());
+    for (const d of umbrella.dependencies) expect(d.condition).toBe(`${d.name}.enabled`);
+    for (const name of DEPLOYABLES) {
+      for (const file of [
+        'values.schema.json',
+        'README.md',
+        'templates/NOTES.txt',
+        'ci/production-values.yaml',
+      ])
+        expect(existsSync(join(charts, name, file)), `${name}/${file}`).toBe(true);
+      const values = readValues(name);
+      expect(values.image.repository).toBe(`ghcr.io/dealflow/${name}`);
+      expect(values.podDisruptionBudget.maxUnavailable).toBe(1);
+      expect(values.serviceAccount.automount).toBe(false);
+    }
   });
 
-  it('gives every deployable an image, replicas, resources and the right probes', () => {
-    for (const name of DEPLOYABLES) {
-      const values = read(name, 'values.yaml') as {
-        image: { repository: string };
-        replicas: number;
-        port: number;
-        probes: { liveness: string; readiness: string };
-        resources: { limits: unknown };
-        secretEnv: Record<string, { secret: string; key: string }>;
-      };
-      expect(values.image.repository, name).toBe(`ghcr.io/dealflow/${name}`);
-      expect(values.replicas, name).toBeGreaterThanOrEqual(2);
-      expect(values.resources.limits, name).toBeDefined();
-      if (name.startsWith('mfe-')) continue;
-      expect(values.probes, name).toEqual({ liveness: '/healthz', readiness: '/readyz' });
-      expect(values.secretEnv.INTERNAL_API_TOKEN, name).toEqual({
-        secret: 'dealflow-secrets',
-        key: 'internal-api-token',
-      });
+  it('keeps the generated schemas and the umbrella production values fresh', () => {
+    for (const script of ['charts/values-schema.mjs', 'charts/umbrella-values.mjs']) {
+      expect(() =>
+        execFileSync('node', [script, '--check'], { cwd: REPO_ROOT, stdio: 'pipe' }),
+      ).not.toThrow();
     }
-    const template = readFileSync(join(charts, 'dealflow-common', 'templates', '_app.tpl'), 'utf8');
-    for (const key of [
-      '.Values.probes.liveness',
-      '.Values.probes.readiness',
-      '.Values.image.repository',
-      '.Values.replicas',
-    ]) {
-      expect(template).toContain(key);
-    }
+  });
+
+  it('refuses a values key the chart does not declare (values.schema.json is closed)', () => {
+    const schema = JSON.parse(readFileSync(join(charts, 'svc-ingest', 'values.schema.json'), 'utf8')) as {
+      additionalProperties: boolean;
+      properties: Record<string, { additionalProperties?: boolean }>;
+    };
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.autoscaling?.additionalProperties).toBe(false);
+    expect(Object.keys(schema.properties)).not.toContain('replicas');
+  });
+});
+
+const hasKubectl = (() => {
+  try {
+    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!hasKubectl)('k8s/ (kubectl kustomize)', () => {
+  it('holds only what is not ours: the namespace and the Strimzi Kafka cluster on kafka.strimzi.io/v1', () => {
+    const dirs = readdirSync(join(REPO_ROOT, 'k8s'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('kustomization.yaml'),
+    );
+    expect(dirs).toEqual(['cluster/kustomization.yaml']);
+    const output = execFileSync('kubectl', ['kustomize', join(REPO_ROOT, 'k8s/cluster')], {
+      encoding: 'utf8',
+    });
+    const objects = parseAllDocuments(output).map(
+      (doc) => doc.toJSON() as { apiVersion: string; kind: string },
+    );
+    expect(objects.map((o) => `${o.apiVersion} ${o.kind}`).sort()).toEqual([
+      'kafka.strimzi.io/v1 Kafka',
+      'kafka.strimzi.io/v1 KafkaNodePool',
+      'v1 Namespace',
+    ]);
   });
 });
