@@ -1,7 +1,7 @@
 // @dealflow/web-kit: the shared front-end runtime (a Module Federation singleton). Exports per docs/CONVENTIONS.md.
 export { apiRequest, ApiError } from './api/request.js';
 export type { ApiRequestOptions, HttpMethod } from './api/request.js';
-export { getQueryFn } from './api/query.js';
+export { nullOn401 } from './api/query.js';
 export {
   loadPublicConfig,
   usePublicConfig,
@@ -9,7 +9,7 @@ export {
   PUBLIC_CONFIG_TTL,
 } from './api/public-config.js';
 export type { UnauthorizedBehavior } from './api/query.js';
-export { AuthProvider, useAuth, ME_PATH } from './auth/AuthProvider.js';
+export { AuthProvider, useAuth, ME_PATH, ME_QUERY_KEY } from './auth/AuthProvider.js';
 export { linkQueryCache } from './auth/session-store.js';
 export type { QueryCacheLink } from './auth/session-store.js';
 export type { AuthContextValue, AuthStatus, RegisterInput, AuthProviderProps } from './auth/AuthProvider.js';

@@ -2,9 +2,9 @@
 // One request per hour per page, shared by the layout and the login page; a failure is not cached.
 import { useEffect, useState } from 'react';
 import type { TConfig } from '@dealflow/contracts';
-import { apiRequest } from './request.js';
+import { api } from './client.js';
 
-export const PUBLIC_CONFIG_PATH = '/api/config';
+export const PUBLIC_CONFIG_PATH = api.identity.config.path;
 export const PUBLIC_CONFIG_TTL = 60 * 60 * 1000;
 
 let cached: { at: number; answer: Promise<TConfig> } | null = null;
@@ -12,7 +12,7 @@ let cached: { at: number; answer: Promise<TConfig> } | null = null;
 /** The public configuration, cached for an hour. Rejects when the request fails (and forgets the failure). */
 export function loadPublicConfig(now = Date.now()): Promise<TConfig> {
   if (cached && now - cached.at < PUBLIC_CONFIG_TTL) return cached.answer;
-  const answer = apiRequest<TConfig>('GET', PUBLIC_CONFIG_PATH);
+  const answer: Promise<TConfig> = api.identity.config();
   const entry = { at: now, answer };
   cached = entry;
   answer.catch(() => {

@@ -7,6 +7,7 @@ import {
   AuthProvider,
   LOGOUT_TIMEOUT,
   ME_PATH,
+  ME_QUERY_KEY,
   useAuth,
   type AuthContextValue,
 } from './AuthProvider.js';
@@ -146,17 +147,17 @@ describe('auth state', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     unlinkQueryCache = linkQueryCache(client);
     client.setQueryData(['/api/records'], ['a record']);
-    client.setQueryData([ME_PATH], session({ name: 'Old Name' }));
+    client.setQueryData(ME_QUERY_KEY, session({ name: 'Old Name' }));
     stubFetch((r) => (r.url === '/api/auth/logout' ? json({ success: true }) : json(session())));
     renderAuth();
     await waitFor(() => expect(statusText()).toBe('authenticated'));
     act(() => auth.setSession(session({ name: 'New Name' })));
-    expect(client.getQueryData<TSession>([ME_PATH])?.user.name).toBe('New Name');
+    expect(client.getQueryData<TSession>(ME_QUERY_KEY)?.user.name).toBe('New Name');
     await act(() => auth.refresh());
-    expect(client.getQueryState([ME_PATH])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(ME_QUERY_KEY)?.isInvalidated).toBe(true);
     await act(() => auth.logout());
     expect(client.getQueryData(['/api/records'])).toBeUndefined();
-    expect(client.getQueryData([ME_PATH])).toBeUndefined();
+    expect(client.getQueryData(ME_QUERY_KEY)).toBeUndefined();
   });
 
   it('checkSession sets the signed-in state when it finds a user, null otherwise', async () => {

@@ -10,13 +10,16 @@ import {
   type ReactNode,
 } from 'react';
 import type { TOrganization, TSession, TUser } from '@dealflow/contracts';
-import { ApiError, apiRequest } from '../api/request.js';
-import { getOrNull } from '../api/query.js';
+import { api } from '../api/client.js';
+import { ApiError } from '../api/request.js';
+import { nullOn401 } from '../api/query.js';
 import { toast } from '../toast/store.js';
 import { SessionStore, linkedQueryCache } from './session-store.js';
 import { clearStoredAuth, storeAuth } from './storage.js';
 
-export const ME_PATH = '/api/auth/me';
+export const ME_PATH = api.identity.me.path;
+/** The react-query key of the current user (the signed-in pages' query), kept in step by this context. */
+export const ME_QUERY_KEY = api.identity.me.key();
 export const AUTH_REFETCH_INTERVAL = 60_000;
 export const LOGOUT_TIMEOUT = 3000;
 export const LOGIN_RECHECK_DELAY = 100;
@@ -79,7 +82,7 @@ export interface AuthProviderProps {
   redirect?: (path: string) => void;
 }
 
-const loadSession = () => getOrNull<TSession>(ME_PATH, 'returnNull', { cache: 'no-store' });
+const loadSession = () => nullOn401(api.identity.me({ cache: 'no-store' }));
 
 export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProviderProps) {
   const [store] = useState(() => new SessionStore(loadSession));
@@ -108,14 +111,14 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
     (next: TSession) => {
       persist(next);
       store.set(next);
-      linkedQueryCache()?.setQueryData([ME_PATH], next);
+      linkedQueryCache()?.setQueryData(ME_QUERY_KEY, next);
     },
     [store],
   );
 
   const checkSession = useCallback(async (): Promise<TSession | null> => {
     try {
-      const next = await apiRequest<TSession>('GET', ME_PATH, undefined, { cache: 'no-store' });
+      const next = await api.identity.me({ cache: 'no-store' });
       if (next?.user) {
         setSession(next);
         return next;
@@ -132,7 +135,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
       await checkSession();
       let next: TSession;
       try {
-        next = await apiRequest<TSession>('POST', '/api/auth/login', credentials);
+        next = await api.identity.login(credentials);
       } catch (error) {
         toast({
           title: 'Login failed',
@@ -163,7 +166,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
     async ({ redirectToStepTwo, ...body }) => {
       let next: TSession;
       try {
-        next = await apiRequest<TSession>('POST', '/api/auth/register', body);
+        next = await api.identity.register(body);
       } catch (error) {
         toast({
           title: 'Registration failed',
@@ -191,7 +194,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), LOGOUT_TIMEOUT);
     try {
-      await apiRequest('POST', '/api/auth/logout', undefined, { signal: controller.signal });
+      await api.identity.logout({ signal: controller.signal });
       toast({
         title: 'Logged out',
         description: 'You have been successfully logged out.',
@@ -217,7 +220,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
 
   /** Refetch the current user here and in the signed-in pages' current-user query. */
   const refresh = useCallback(async () => {
-    await Promise.all([store.fetch(), linkedQueryCache()?.invalidateQueries({ queryKey: [ME_PATH] })]);
+    await Promise.all([store.fetch(), linkedQueryCache()?.invalidateQueries({ queryKey: ME_QUERY_KEY })]);
   }, [store]);
 
   const value = useMemo<AuthContextValue>(

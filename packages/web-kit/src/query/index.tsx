@@ -3,14 +3,17 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 // By package name: the shared web-kit instance whose auth context must see this query cache.
-import { getQueryFn, linkQueryCache } from '@dealflow/web-kit';
+import { linkQueryCache } from '@dealflow/web-kit';
 
-/** Seed defaults: never stale, no retries (queries and mutations), no refetch on window focus, no polling. */
+/**
+ * Seed defaults: never stale, no retries (queries and mutations), no refetch on window focus, no polling.
+ * No default queryFn: every query takes its key and function from the typed client
+ * (`useQuery(api.billing.subscription.queryOptions())`), so no key is ever a path.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: Infinity,
         retry: false,
         refetchOnWindowFocus: false,
