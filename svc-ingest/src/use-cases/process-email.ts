@@ -7,6 +7,7 @@ import { findDeckLinks } from '../deck/deck-links.js';
 import type { TDeckText } from '../deck/deck-text.js';
 import { readDeck } from '../deck/read-deck.js';
 import type { TExtractor } from '../extraction/extractor.js';
+import { htmlToText } from '../mail/html-to-text.js';
 import { countDecksSince, findDeckFiles, lockEmail, updateEmail } from '../repositories/email-repository.js';
 import { lockOrganization } from '../repositories/organization-repository.js';
 import { monthStart } from '../repositories/sql.js';
@@ -18,9 +19,6 @@ export interface TProcessDeps {
   deckMaxBytes: number;
   logger: Logger;
 }
-
-const htmlToText = (html: string) =>
-  html.replace(/<a\s[^>]*href="([^"]+)"[^>]*>/gi, ' $1 ').replace(/<[^>]+>/g, ' ');
 
 /**
  * Step 1, in its own short transaction (committed, so the record shows Processing while the deck is read):
