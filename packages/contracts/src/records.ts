@@ -209,6 +209,19 @@ export const ingestRoutes = defineRoutes({
       413: ZErrorBody,
     },
   },
+  organizationInbound: {
+    method: 'GET',
+    path: '/internal/organizations/:orgId/inbound',
+    summary: "An organization's inbound address and webhook secret (dev-stack, end-to-end tests)",
+    tag: 'internal',
+    auth: 'internal',
+    params: z.object({ orgId: ZId }),
+    responses: {
+      200: z.object({ orgId: ZId, inboundAddress: z.string(), webhookSecret: z.string() }),
+      401: ZErrorBody,
+      404: ZErrorBody,
+    },
+  },
 });
 
 /** svc-crm's routes: deals and analysis. */
