@@ -15,6 +15,8 @@ case $step in
   prune)
     # shellcheck disable=SC2046
     npx --yes "turbo@$TURBO_VERSION" prune $(scopes "$1") --docker --out-dir "$2"
+    # root files the workspaces' builds extend, which turbo prune does not carry
+    cp tsconfig*.json "$2/full/"
     ;;
   install)
     cd "$1" && npm install --no-audit --no-fund --loglevel=error
