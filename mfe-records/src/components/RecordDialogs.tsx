@@ -14,6 +14,7 @@ import {
   Spinner,
 } from '@fluentui/react-components';
 import { format } from 'date-fns';
+import { api } from '@dealflow/contracts/client';
 import { analyzeRecord, errorText, type TDeal, type TEmailRecord } from '../lib/records-api.js';
 import { UNKNOWN_COMPANY, UNKNOWN_INDUSTRY } from '../lib/records-format.js';
 import { DetailSection, orNotProvided } from './DetailList.js';
@@ -163,7 +164,7 @@ export function DealDialog({ deal, onClose }: { deal: TDeal; onClose: () => void
 /** AI analysis (Pro plan, completed records): asked of the server when the dialog opens. */
 export function AnalysisDialog({ record, onClose }: { record: TEmailRecord; onClose: () => void }) {
   const analysis = useQuery({
-    queryKey: ['/api/analysis', record.id],
+    queryKey: api.crm.analysis.key({ params: { id: record.id } }),
     queryFn: () => analyzeRecord(record.id),
     staleTime: Infinity,
     retry: false,

@@ -1,4 +1,4 @@
-// The records, CRM and integration calls of this remote, typed from the contracts (one place to change a path).
+// The records, CRM and integration calls of this remote, through the typed client (@dealflow/contracts/client).
 import type { z } from 'zod';
 import type {
   ZAccountingSettings,
@@ -14,7 +14,9 @@ import type {
 } from '@dealflow/contracts';
 /** Seed 001 section 9: records page size (contracts' RECORDS_PAGE_SIZE; kept here to keep zod out of the bundle). */
 export const RECORDS_PAGE_SIZE = 10;
-import { ApiError, apiRequest } from '@dealflow/web-kit';
+import { ApiError } from '@dealflow/web-kit';
+import { api, type TRouteInput } from '@dealflow/contracts/client';
+import type { ingestRoutes } from '@dealflow/contracts';
 
 export type TEmailRecord = z.infer<typeof ZEmailRecord>;
 export type TEmailList = z.infer<typeof ZEmailList>;
@@ -27,11 +29,13 @@ export type TAccountingSettings = z.infer<typeof ZAccountingSettings>;
 export type TAccountingUpdate = Partial<Omit<TAccountingSettings, 'lastSyncAt'> & { clientSecret: string }>;
 export type TUsage = z.infer<typeof ZUsage>;
 export type TScanResult = z.infer<typeof ZScanResult>;
+type TListQuery = NonNullable<TRouteInput<typeof ingestRoutes.listEmails>['query']>;
 
-export const EMAILS_PATH = '/api/emails';
-export const USAGE_PATH = '/api/stripe/usage';
-export const MAILBOX_PATH = '/api/integrations/mailbox';
-export const ACCOUNTING_PATH = '/api/integrations/accounting';
+/** Query keys from the typed client: a prefix of every list query, then the other answers each page keeps. */
+export const EMAILS_KEY = api.ingest.listEmails.key();
+export const USAGE_KEY = api.billing.usage.key();
+export const MAILBOX_KEY = api.ingest.mailbox.key();
+export const ACCOUNTING_KEY = api.ingest.accounting.key();
 
 export interface TEmailListParams {
   page: number;
@@ -40,41 +44,34 @@ export interface TEmailListParams {
   searchTerm?: string;
 }
 
-export function listEmailsPath({
+/** The list query in the order the seed's client sends it; a blank search term is left out. */
+export function listEmailsQuery({
   page,
   limit = RECORDS_PAGE_SIZE,
   filter = 'all',
   searchTerm,
-}: TEmailListParams): string {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit), filter });
-  if (searchTerm?.trim()) query.set('searchTerm', searchTerm.trim());
-  return `${EMAILS_PATH}?${query.toString()}`;
+}: TEmailListParams) {
+  return { page, limit, filter, searchTerm: searchTerm?.trim() || undefined };
 }
 
-export const listEmails = (params: TEmailListParams, signal?: AbortSignal) =>
-  apiRequest<TEmailList>('GET', listEmailsPath(params), undefined, { signal });
-export const retryEmail = (id: number) => apiRequest<TEmailRecord>('POST', `${EMAILS_PATH}/${id}/retry`, {});
-export const scanEmails = () => apiRequest<TScanResult>('POST', `${EMAILS_PATH}/scan`, {});
-export const getDealByEmail = (emailId: number) => apiRequest<TDeal>('GET', `/api/deals/by-email/${emailId}`);
-export const getDeal = (dealId: string) =>
-  apiRequest<TDeal>('GET', `/api/deals/${encodeURIComponent(dealId)}`);
-export const analyzeRecord = (emailId: number) =>
-  apiRequest<TAnalysis>('POST', `/api/analysis/${emailId}`, {});
+export const listEmails = (params: TEmailListParams, signal?: AbortSignal): Promise<TEmailList> =>
+  api.ingest.listEmails({ query: listEmailsQuery(params) as TListQuery }, { signal });
+export const retryEmail = (id: number) => api.ingest.retryEmail({ params: { id } });
+export const scanEmails = () => api.ingest.scan();
+export const getDealByEmail = (emailId: number) => api.crm.getDeal({ params: { id: emailId } });
+export const getDeal = (dealId: string) => api.crm.getDealById({ params: { id: dealId } });
+export const analyzeRecord = (emailId: number) => api.crm.analysis({ params: { id: emailId } });
 
-export const getMailbox = () => apiRequest<TMailboxStatus>('GET', MAILBOX_PATH);
-export const testMailbox = (body: TMailboxConnectBody) =>
-  apiRequest<{ success: true; message: string }>('POST', `${MAILBOX_PATH}/test`, body);
-export const connectMailbox = (body: TMailboxConnectBody) =>
-  apiRequest<TMailboxStatus>('POST', MAILBOX_PATH, body);
-export const updateMailboxSettings = (body: Partial<TMailboxSettings>) =>
-  apiRequest<TMailboxStatus>('PATCH', `${MAILBOX_PATH}/settings`, body);
-export const disconnectMailbox = () => apiRequest<TMailboxStatus>('DELETE', MAILBOX_PATH);
+export const getMailbox = () => api.ingest.mailbox();
+export const testMailbox = (body: TMailboxConnectBody) => api.ingest.mailboxTest(body);
+export const connectMailbox = (body: TMailboxConnectBody) => api.ingest.mailboxConnect(body);
+export const updateMailboxSettings = (body: Partial<TMailboxSettings>) => api.ingest.mailboxSettings(body);
+export const disconnectMailbox = () => api.ingest.mailboxDisconnect();
 
-export const getAccounting = () => apiRequest<TAccountingSettings>('GET', ACCOUNTING_PATH);
-export const updateAccounting = (body: TAccountingUpdate) =>
-  apiRequest<TAccountingSettings>('PUT', ACCOUNTING_PATH, body);
+export const getAccounting = () => api.ingest.accounting();
+export const updateAccounting = (body: TAccountingUpdate) => api.ingest.accountingUpdate(body);
 
-export const getUsage = () => apiRequest<TUsage>('GET', USAGE_PATH);
+export const getUsage = () => api.billing.usage();
 
 /** The server's message when there is one, else the given default (seed 001 section 8). */
 export const errorText = (error: unknown, fallback: string): string =>

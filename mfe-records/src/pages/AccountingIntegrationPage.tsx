@@ -18,7 +18,7 @@ import {
 import { ArrowLeft20Regular } from '@fluentui/react-icons';
 import { PageHeading, toast, useAuth } from '@dealflow/web-kit';
 import {
-  ACCOUNTING_PATH,
+  ACCOUNTING_KEY,
   errorText,
   getAccounting,
   updateAccounting,
@@ -52,7 +52,7 @@ function useSaveAccounting(success: { title: string; description: string }) {
   return useMutation({
     mutationFn: (body: TAccountingUpdate) => updateAccounting(body),
     onSuccess: (next: TAccountingSettings) => {
-      queryClient.setQueryData([ACCOUNTING_PATH], next);
+      queryClient.setQueryData(ACCOUNTING_KEY, next);
       toast({ ...success, variant: 'success' });
     },
     onError: (error) =>
@@ -276,7 +276,7 @@ export default function AccountingIntegrationPage() {
   const navigate = useNavigate();
   const { isOwner } = useAuth();
   const [tab, setTab] = useState<TTab>('setup');
-  const accounting = useQuery({ queryKey: [ACCOUNTING_PATH], queryFn: getAccounting });
+  const accounting = useQuery({ queryKey: ACCOUNTING_KEY, queryFn: getAccounting });
   const connected = accounting.data?.connected ?? false;
   useEffect(() => {
     if (!connected && tab !== 'setup') setTab('setup');

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type * as WebKit from '@dealflow/web-kit';
-import { answerApi, renderPage } from '../test/render.js';
+import { answerApi, createSession, renderPage } from '../test/render.js';
 import { createRecord } from '../test/records.js';
 
 // The access panel is billing's remote; here it is a stand-in so the page renders without a federation runtime.
@@ -11,11 +11,7 @@ vi.mock('@dealflow/web-kit', async (importOriginal) => ({
 }));
 const { default: DashboardPage } = await import('./DashboardPage.js');
 
-const session = {
-  user: { id: 1, name: 'Ivy', email: 'ivy@fund.example', role: 'owner' },
-  organization: { id: 1, name: 'Fund', plan: 'pro' },
-  sessionId: 's',
-};
+const session = createSession({ user: { name: 'Ivy' } });
 
 describe('Dashboard', () => {
   it('shows the error block with Return to Login when the current user cannot be fetched', async () => {

@@ -20,8 +20,9 @@ import {
 } from '@fluentui/react-components';
 import { ArrowRight20Regular, Mail20Regular, PlugConnected20Regular } from '@fluentui/react-icons';
 import type { TSession } from '@dealflow/contracts';
-import { ME_PATH, PageHeading, RemoteComponent, getQueryFn, toast, useAuth } from '@dealflow/web-kit';
-import { getUsage, USAGE_PATH, EMAILS_PATH } from '../lib/records-api.js';
+import { ME_QUERY_KEY, PageHeading, RemoteComponent, nullOn401, toast, useAuth } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
+import { getUsage, USAGE_KEY, EMAILS_KEY } from '../lib/records-api.js';
 import { PIPELINE_STATUSES, countThisMonth } from '../lib/pipeline.js';
 import { getStatusBadge } from '../lib/records-format.js';
 
@@ -76,7 +77,7 @@ function PipelineCard() {
   const styles = useStyles();
   const navigate = useNavigate();
   const pipeline = useQuery({
-    queryKey: [EMAILS_PATH, 'pipeline-this-month'],
+    queryKey: [...EMAILS_KEY, 'pipeline-this-month'],
     queryFn: () => Promise.all(PIPELINE_STATUSES.map((status) => countThisMonth(status))),
   });
   return (
@@ -131,7 +132,7 @@ function PipelineCard() {
 
 function UsageCard() {
   const styles = useStyles();
-  const usage = useQuery({ queryKey: [USAGE_PATH], queryFn: getUsage });
+  const usage = useQuery({ queryKey: USAGE_KEY, queryFn: getUsage });
   const used = usage.data?.totalDecksProcessed ?? 0;
   const limit = usage.data?.limit ?? 0;
   return (
@@ -198,8 +199,8 @@ export default function DashboardPage() {
   // The signed-in app's current-user query (seed 001 section 7: retried once, cached 5 minutes); its error is
   // 'Failed to fetch user'. The auth context keeps it in step (a new session, a refresh, logout).
   const me = useQuery<TSession | null>({
-    queryKey: [ME_PATH],
-    queryFn: getQueryFn<TSession>({ on401: 'returnNull' }),
+    queryKey: ME_QUERY_KEY,
+    queryFn: ({ signal }) => nullOn401(api.identity.me({ signal })),
     retry: 1,
     staleTime: ME_CACHE_MS,
   });

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answerApi, renderPage } from '../test/render.js';
+import { answerApi, createSession, renderPage } from '../test/render.js';
 import MailboxIntegrationPage from './MailboxIntegrationPage.js';
 import AccountingIntegrationPage from './AccountingIntegrationPage.js';
 
-const session = {
-  user: { id: 1, name: 'Ivy', email: 'ivy@fund.example', role: 'owner' },
-  organization: { id: 1, name: 'Fund', plan: 'pro' },
-  sessionId: 's',
-};
+const session = createSession({ user: { name: 'Ivy' } });
 const mailbox = (connected: boolean) => ({
   connected,
   inboundAddress: 'fund-7f3a@in.dealflow.test',

@@ -18,7 +18,7 @@ import {
 import { ArrowLeft20Regular, Copy20Regular } from '@fluentui/react-icons';
 import { PageHeading, toast, useAuth } from '@dealflow/web-kit';
 import {
-  MAILBOX_PATH,
+  MAILBOX_KEY,
   connectMailbox,
   disconnectMailbox,
   errorText,
@@ -91,7 +91,7 @@ function SetupTab({ status, isOwner }: { status: TMailboxStatus; isOwner: boolea
     setForm((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
-  const save = (next: TMailboxStatus) => queryClient.setQueryData([MAILBOX_PATH], next);
+  const save = (next: TMailboxStatus) => queryClient.setQueryData(MAILBOX_KEY, next);
 
   const test = useMutation({
     mutationFn: testMailbox,
@@ -243,7 +243,7 @@ function SettingsTab({ status, isOwner }: { status: TMailboxStatus; isOwner: boo
   const save = useMutation({
     mutationFn: updateMailboxSettings,
     onSuccess: (next) => {
-      queryClient.setQueryData([MAILBOX_PATH], next);
+      queryClient.setQueryData(MAILBOX_KEY, next);
       toast({
         title: 'Settings Saved',
         description: 'The mailbox settings were updated.',
@@ -310,7 +310,7 @@ export default function MailboxIntegrationPage() {
   const navigate = useNavigate();
   const { isOwner } = useAuth();
   const [tab, setTab] = useState<'setup' | 'settings'>('setup');
-  const mailbox = useQuery({ queryKey: [MAILBOX_PATH], queryFn: getMailbox });
+  const mailbox = useQuery({ queryKey: MAILBOX_KEY, queryFn: getMailbox });
   const connected = mailbox.data?.connected ?? false;
   useEffect(() => {
     if (!connected && tab === 'settings') setTab('setup');

@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@dealflow/web-kit';
-import { answerApi, renderPage } from '../test/render.js';
+import { answerApi, createSession, renderPage } from '../test/render.js';
 import { createRecord } from '../test/records.js';
 import ProcessedEmailsPage from './ProcessedEmailsPage.js';
 
-const session = {
-  user: { id: 1, name: 'Ivy', email: 'ivy@fund.example', role: 'owner' },
-  organization: { id: 1, name: 'Fund', plan: 'pro' },
-  sessionId: 's',
-};
+const session = createSession({ user: { name: 'Ivy' } });
 
 describe('Processed Records page', () => {
   it('lists records with company badge, sender, status reason, Retry only where allowed, and the paging text', async () => {

@@ -34,7 +34,7 @@ import { CompanyBadge } from '../components/CompanyBadge.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { AnalysisDialog, DealDialog, ExtractedDataDialog } from '../components/RecordDialogs.js';
 import {
-  EMAILS_PATH,
+  EMAILS_KEY,
   RECORDS_PAGE_SIZE,
   getDeal,
   getDealByEmail,
@@ -133,7 +133,7 @@ export default function ProcessedEmailsPage() {
   const [dialog, setDialog] = useState<TDialog>(null);
 
   const records = useInfiniteQuery({
-    queryKey: [EMAILS_PATH, 'list', filter, searchTerm],
+    queryKey: [...EMAILS_KEY, 'list', filter, searchTerm],
     queryFn: ({ pageParam, signal }) =>
       listEmails({ page: pageParam, limit: RECORDS_PAGE_SIZE, filter, searchTerm }, signal),
     initialPageParam: 1,
@@ -153,7 +153,7 @@ export default function ProcessedEmailsPage() {
   }, [records.data]);
   const total = records.data?.pages.at(-1)?.total ?? 0;
 
-  const refreshList = () => queryClient.invalidateQueries({ queryKey: [EMAILS_PATH] });
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: EMAILS_KEY });
 
   const retry = useMutation({
     mutationFn: (id: number) => retryEmail(id),

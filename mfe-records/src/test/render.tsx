@@ -1,1 +1,1 @@
-export { answerApi, renderPage } from '@dealflow/web-kit/testing';
+export { answerApi, createSession, renderPage } from '@dealflow/web-kit/testing';

@@ -8,6 +8,45 @@ import { linkQueryCache } from '../auth/session-store.js';
 import { resetPublicConfig } from '../api/public-config.js';
 import { QueryProvider, createQueryClient } from '../query/index.js';
 import { vi } from 'vitest';
+import type { TOrganization, TSession, TUser } from '@dealflow/contracts';
+
+/**
+ * A session as GET /api/auth/me answers it, valid against ZSession (the typed client checks answers in tests):
+ * override what the test is about. `organization: null` for a user without one.
+ */
+export function createSession(
+  overrides: { user?: Partial<TUser>; organization?: Partial<TOrganization> | null; sessionId?: string } = {},
+): TSession {
+  const user: TUser = {
+    id: 1,
+    name: 'Ivy Investor',
+    email: 'ivy@fund.example',
+    role: 'owner',
+    profilePicture: null,
+    organizationId: 1,
+    digitalProductAccess: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides.user,
+  };
+  const organization: TOrganization | null =
+    overrides.organization === null
+      ? null
+      : {
+          id: user.organizationId ?? 1,
+          name: 'Fund',
+          ownerId: user.id,
+          plan: 'pro',
+          billingCycle: 'annual',
+          subscriptionStatus: 'active',
+          subscriptionQuantity: 1,
+          stripeCustomerId: null,
+          stripeSubscriptionId: null,
+          trialEndsAt: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          ...overrides.organization,
+        };
+  return { user, organization, sessionId: overrides.sessionId ?? 'sess-test' };
+}
 
 /** Forget web-kit's cached GET /api/config answer (answerApi does it; for tests that stub fetch themselves). */
 export { resetPublicConfig };
