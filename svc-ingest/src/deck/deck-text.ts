@@ -5,6 +5,12 @@ export interface TDeckLine {
 }
 export interface TDeckText {
   pages: TDeckLine[][];
+  /** Slide number (1-based, as the deck shows it) of each entry of `pages`: provenance for extracted fields. */
+  pageNumbers?: number[];
+  /** Slides whose text came wholly or partly from OCR (rendered pages, pictures). */
+  ocrPages?: number[];
+  /** What a limit left out ("Read the first 200 of 350 pages", "OCR stopped after ..."). */
+  notes?: string[];
 }
 
 export const deckPlainText = (deck: TDeckText): string =>
