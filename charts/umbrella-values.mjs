@@ -5,17 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { parse, stringify } from 'yaml';
 
-const parts = [
-  'gateway',
-  'svc-identity',
-  'svc-billing',
-  'svc-ingest',
-  'svc-crm',
-  'mfe-auth',
-  'mfe-team',
-  'mfe-billing',
-  'mfe-records',
-];
+// the umbrella's parts, in its Chart.yaml's order
+const parts = parse(readFileSync(new URL('./dealflow/Chart.yaml', import.meta.url), 'utf8')).dependencies.map(
+  (d) => d.name,
+);
 const read = (chart) =>
   parse(readFileSync(new URL(`./${chart}/ci/production-values.yaml`, import.meta.url), 'utf8'));
 
