@@ -1,91 +1,60 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createService } from '@dealflow/service-kit';
+import { createService, type Service, type TRouter } from '@dealflow/service-kit';
 import type { TConfig } from './config.js';
-import type { TIdentityDeps } from './deps.js';
+import { createDeps, type TActor, type TIdentityDeps } from './deps.js';
 import { identityEntities } from './entities/index.js';
 import { identityMigrations } from './migrations/index.js';
-import { identityConsumers } from './events/index.js';
-import { createMailer } from './repositories/mailer.js';
-import { createThrottle } from './security/throttle.js';
-import { createJwtSigner } from './security/jwt.js';
+import { createConsumers } from './events/index.js';
+import { authenticateSession } from './security/authenticate.js';
 import { warmPasswordHasher } from './security/passwords.js';
-import { createSessionReader, deleteExpiredCredentials } from './repositories/sessions.js';
-import { registerAuthRoutes } from './routes/auth.js';
-import { registerInvitationRoutes } from './routes/invitations.js';
-import { registerOrganizationRoutes } from './routes/organizations.js';
-import { registerUserRoutes } from './routes/user.js';
-import { registerInternalRoutes } from './routes/internal.js';
-import { registerGoogleRoutes } from './routes/google.js';
+import { deleteExpiredCredentials } from './repositories/session.repository.js';
+import { authRoutes } from './routes/auth.js';
+import { invitationRoutes } from './routes/invitations.js';
+import { organizationRoutes } from './routes/organizations.js';
+import { userRoutes } from './routes/user.js';
+import { internalRoutes } from './routes/internal.js';
+import { googleRoutes } from './routes/google.js';
 import { refusePrivilegedInput } from './routes/privileged-input.js';
 
-/** Builds svc-identity (no listen): tests call app.inject, server.ts runs it. */
-export async function buildApp(config: TConfig) {
-  const jwt = createJwtSigner(config.IDENTITY_JWT_PRIVATE_KEY);
-  // The OIDC state cookie's HMAC key: derived from the JWT key so every replica agrees.
-  const stateSecret = createHash('sha256')
-    .update(
-      `dealflow-identity:oidc-state:${config.IDENTITY_JWT_PRIVATE_KEY ?? randomBytes(32).toString('hex')}`,
-    )
-    .digest('hex');
-  let deps: TIdentityDeps | undefined;
-  let housekeeping: NodeJS.Timeout | undefined;
+function registerRoutes(router: TRouter<TActor>, deps: TIdentityDeps): void {
+  refusePrivilegedInput(router.app);
+  authRoutes(router, deps);
+  invitationRoutes(router, deps);
+  organizationRoutes(router, deps);
+  userRoutes(router, deps);
+  internalRoutes(router, deps);
+  googleRoutes(router, deps);
+}
 
-  const service = await createService({
+/** Builds svc-identity (no listen): tests call app.inject, server.ts runs it. */
+export async function buildApp(config: TConfig, overrides: Partial<TIdentityDeps> = {}) {
+  let housekeeping: NodeJS.Timeout | undefined;
+  const service: Service<TConfig, TIdentityDeps> = await createService({
     name: 'identity',
     config,
     entities: identityEntities,
     migrations: identityMigrations,
-    consumers: identityConsumers,
-    // Identity authenticates the session token itself (cookie or bearer); it does not need the gateway's JWT.
-    verifyIdentityToken: false,
     bodyLimit: 64 * 1024,
-    routes: async (app, ctx) => {
-      deps = {
-        config,
-        sessions: createSessionReader(ctx.sql),
-        jwt,
-        logger: ctx.logger,
-        mailer: createMailer({
-          smtpUrl: config.SMTP_URL,
-          from: config.MAIL_FROM,
-          outboxDir: config.MAIL_OUTBOX_DIR,
-          logger: ctx.logger,
-        }),
-        throttle: createThrottle({
-          redis: ctx.redis,
-          maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-          maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
-          blockSeconds: config.LOGIN_BLOCK_SECONDS,
-          passwordResetsPerHour: config.PASSWORD_RESET_MAX_PER_HOUR,
-        }),
-      };
-      if (jwt.isEphemeral)
-        ctx.logger.warn(
-          'IDENTITY_JWT_PRIVATE_KEY is not set: using an ephemeral key pair (development only)',
-        );
-      refusePrivilegedInput(app);
-      registerAuthRoutes(app, deps);
-      registerInvitationRoutes(app, deps);
-      registerOrganizationRoutes(app, deps);
-      registerUserRoutes(app, deps);
-      registerInternalRoutes(app, deps);
-      registerGoogleRoutes(app, deps, stateSecret);
-    },
-    onStart: async (ctx) => {
+    deps: (ctx) => createDeps(ctx, config, overrides),
+    // Identity authenticates the session token itself (cookie or bearer), not the gateway's JWT. Requests
+    // are only served once createService has returned, so `service.deps` exists by then.
+    authenticate: (request) => authenticateSession(request, service.deps),
+    routes: registerRoutes,
+    consumers: createConsumers,
+    onStart: async (deps) => {
       await warmPasswordHasher();
       const sweep = () =>
-        deleteExpiredCredentials(ctx.orm.em.fork()).catch((err: unknown) =>
-          ctx.logger.warn({ err }, 'expired credential sweep failed'),
+        deleteExpiredCredentials(deps.orm.em.fork()).catch((err: unknown) =>
+          deps.logger.error({ err }, 'expired credential sweep failed'),
         );
       void sweep();
       housekeeping = setInterval(() => void sweep(), 3_600_000);
       housekeeping.unref();
     },
-    onStop: async () => {
+    onStop: async (deps) => {
       if (housekeeping) clearInterval(housekeeping);
-      deps?.mailer.close();
+      deps.mailer.close();
     },
   });
   await warmPasswordHasher();
-  return Object.assign(service, { deps: deps as TIdentityDeps, jwt });
+  return service;
 }

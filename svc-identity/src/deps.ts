@@ -1,30 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/core';
+import type { ServiceContext, TActorBase } from '@dealflow/service-kit';
 import type { TConfig } from './config.js';
-import type { TSessionReader } from './repositories/sessions.js';
-import type { TMailer, TLoggerLike } from './repositories/mailer.js';
-import type { TThrottle } from './security/throttle.js';
-import type { TJwtSigner } from './security/jwt.js';
+import {
+  createSessionReader,
+  type TLiveSessionRow,
+  type TSessionReader,
+} from './repositories/session.queries.js';
+import { createMailer, type TLoggerLike, type TMailer } from './providers/mailer.js';
+import { createThrottle, type TThrottle } from './security/throttle.js';
+import { createJwtSigner, type TJwtSigner } from './security/jwt.js';
 
-/** What use-cases need besides the EntityManager: built once in app.ts. */
+/** What routes, use-cases and consumers need besides the EntityManager: built once, after the ORM. */
 export interface TIdentityDeps {
   config: TConfig;
-  /** The per-request session reads, batched on a prepared statement (repositories/sessions.ts). */
+  orm: MikroORM;
+  /** The per-request session read, batched on a prepared statement (repositories/session.queries.ts). */
   sessions: TSessionReader;
   mailer: TMailer;
   throttle: TThrottle;
   jwt: TJwtSigner;
+  /** The HMAC key of the OIDC state cookie: derived from the JWT key so every replica agrees. */
+  oidcStateSecret: string;
   logger: TLoggerLike;
 }
 
-/** The signed-in user making a request (resolved from the df_session cookie or the bearer token). */
-export interface TActor {
-  userId: number;
-  tokenHash: string;
+/**
+ * The signed-in user making a request, resolved from the df_session cookie or the bearer token on
+ * identity's own database (security/authenticate.ts): role and organization are as of this request.
+ */
+export interface TActor extends TActorBase {
   sessionId: number;
-  organizationId: number | null;
-  role: 'owner' | 'member';
+  tokenHash: string;
+  /** The token as presented: GET /api/auth/me answers it as `sessionId`. */
+  token: string;
+  /** The row the actor was read from: /me and logout answer from it without a second read. */
+  live: TLiveSessionRow;
 }
 
 export interface TRequestMeta {
   ip: string;
   userAgent: string | null;
+}
+
+export function createDeps(
+  ctx: ServiceContext<TConfig>,
+  config: TConfig,
+  overrides: Partial<TIdentityDeps> = {},
+): TIdentityDeps {
+  const jwt = overrides.jwt ?? createJwtSigner(config.IDENTITY_JWT_PRIVATE_KEY);
+  if (jwt.isEphemeral)
+    ctx.logger.warn('IDENTITY_JWT_PRIVATE_KEY is not set: using an ephemeral key pair (development only)');
+  return {
+    config,
+    orm: ctx.orm,
+    sessions: createSessionReader(ctx.sql),
+    jwt,
+    oidcStateSecret: createHash('sha256')
+      .update(
+        `dealflow-identity:oidc-state:${config.IDENTITY_JWT_PRIVATE_KEY ?? randomBytes(32).toString('hex')}`,
+      )
+      .digest('hex'),
+    logger: ctx.logger,
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: config.MAIL_OUTBOX_DIR,
+      logger: ctx.logger,
+    }),
+    throttle: createThrottle({
+      redis: ctx.redis,
+      maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      blockSeconds: config.LOGIN_BLOCK_SECONDS,
+      passwordResetsPerHour: config.PASSWORD_RESET_MAX_PER_HOUR,
+    }),
+    ...overrides,
+  };
 }

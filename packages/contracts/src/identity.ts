@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZErrorBody, ZBillingCycle, ZId, ZPaidPlan, ZPlan, ZRole, ZSubscriptionStatus } from './common.js';
 import { defineRoutes } from './http.js';
+import { ZIntrospectSessionBody, ZIntrospectSessionResponse } from './internal.js';
 
 // Seed 000 section 5 and seed 001 section 5: messages are part of the contract.
 export const Messages = {
@@ -243,7 +244,8 @@ export const identityRoutes = defineRoutes({
     path: '/api/invitations/accept',
     summary: 'Accept an invitation as the signed-in user',
     tag: 'invitations',
-    auth: 'session',
+    // public: a signed-out visitor gets a 401 that carries redirectTo (seed 000), answered by the handler.
+    auth: 'public',
     query: ZInvitationTokenQuery,
     responses: { 200: ZAcceptInvitationResponse, ...errors, 401: ZAcceptInvitationRedirect, 410: ZErrorBody },
   },
@@ -288,8 +290,8 @@ export const identityRoutes = defineRoutes({
     path: '/api/organization/members',
     summary: 'Members of the organization',
     tag: 'organization',
-    auth: 'session',
-    responses: { 200: z.array(ZMember), 401: ZErrorBody },
+    auth: 'member',
+    responses: { 200: z.array(ZMember), 401: ZErrorBody, 403: ZErrorBody },
   },
   removeMember: {
     method: 'DELETE',
@@ -398,4 +400,46 @@ export const identityRoutes = defineRoutes({
     auth: 'public',
     responses: { 200: ZConfig },
   },
+  // Service-to-service (INTERNAL_API_TOKEN): never routed by the gateway, not in the public OpenAPI document.
+  introspectSession: {
+    method: 'POST',
+    path: '/internal/sessions/introspect',
+    summary: 'Exchange a session token for the identity JWT (gateway only)',
+    tag: 'internal',
+    auth: 'internal',
+    body: ZIntrospectSessionBody,
+    responses: { 200: ZIntrospectSessionResponse, 400: ZErrorBody, 401: ZErrorBody },
+  },
+  createSession: {
+    method: 'POST',
+    path: '/internal/sessions',
+    summary: 'Sign a user in after a purchase (billing only)',
+    tag: 'internal',
+    auth: 'internal',
+    body: z.object({ userId: ZId }),
+    responses: {
+      200: z.object({ user: ZUser, organization: ZOrganization.nullable(), sessionId: z.string().min(1) }),
+      400: ZErrorBody,
+      401: ZErrorBody,
+      404: ZErrorBody,
+    },
+  },
+  publicKey: {
+    method: 'GET',
+    path: '/internal/public-key',
+    summary: 'The ES256 public key identity JWTs are verified with',
+    tag: 'internal',
+    auth: 'internal',
+    responses: {
+      200: z.object({ publicKeyPem: z.string(), algorithm: z.literal('ES256'), issuer: z.string() }),
+      401: ZErrorBody,
+    },
+  },
 });
+
+/** Identity's service-to-service routes (the gateway's introspection, billing's post-purchase session). */
+export const internalRoutes = {
+  introspectSession: identityRoutes.introspectSession,
+  createSession: identityRoutes.createSession,
+  publicKey: identityRoutes.publicKey,
+};

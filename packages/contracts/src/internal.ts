@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZErrorBody, ZIsoDate } from './common.js';
-import { defineRoutes } from './http.js';
+import { ZIsoDate } from './common.js';
 
 /**
  * Service-to-service routes (never routed by the gateway; `x-internal-token` = INTERNAL_API_TOKEN).
@@ -35,14 +34,4 @@ export const ZIntrospectSessionResponse = z.object({
 });
 export type TIntrospectSessionResponse = z.infer<typeof ZIntrospectSessionResponse>;
 
-export const internalRoutes = defineRoutes({
-  introspectSession: {
-    method: 'POST',
-    path: '/internal/sessions/introspect',
-    summary: 'Exchange a session token for the identity JWT (gateway only)',
-    tag: 'internal',
-    auth: 'signature',
-    body: ZIntrospectSessionBody,
-    responses: { 200: ZIntrospectSessionResponse, 400: ZErrorBody, 401: ZErrorBody },
-  },
-});
+// The routes themselves are in identity.ts (identityRoutes, auth: 'internal'); `internalRoutes` is exported there.

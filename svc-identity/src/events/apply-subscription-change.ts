@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { TEventPayload, Topics } from '@dealflow/contracts';
+import { defineConsumer } from '@dealflow/service-kit';
+import { Topics, type TEventPayload } from '@dealflow/contracts';
 import { OrganizationSchema } from '../entities/organization.js';
 
 /** billing.subscription.changed -> the organization's plan, status, seats, trial end, cycle and Stripe ids. */
@@ -19,3 +20,13 @@ export async function applySubscriptionChange(
   await em.flush();
   return true;
 }
+
+/** Runs in one transaction with its inbox row: a redelivered event changes nothing. */
+export const applySubscriptionChangeConsumer = defineConsumer(
+  Topics.subscriptionChanged,
+  async (event, { em, logger }) => {
+    const applied = await applySubscriptionChange(em, event.data);
+    if (!applied)
+      logger.info({ orgId: event.data.orgId }, 'subscription change for an unknown organization ignored');
+  },
+);

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import { startTestBroker, waitFor } from '@dealflow/service-kit/testing';
 import { Topics, type TEventPayload } from '@dealflow/contracts';
-import { startIdentity, type TIdentityHarness } from '../test/harness.js';
-import { addMember, registerOwner, registerUser } from '../test/factories.js';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
+import { addMember, registerOwner, registerUser } from '../test/factories/user.factory.js';
 
 let broker: Awaited<ReturnType<typeof startTestBroker>>;
-let h: TIdentityHarness;
+let h: TIdentityTest;
 let kafka: Kafka;
 let producer: Producer;
 let consumer: Consumer;

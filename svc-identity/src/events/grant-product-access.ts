@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { TEventPayload, Topics } from '@dealflow/contracts';
+import { defineConsumer } from '@dealflow/service-kit';
+import { Topics, type TEventPayload } from '@dealflow/contracts';
 import { UserSchema } from '../entities/user.js';
 
 /** billing.purchase.completed -> the buyer's digitalProductAccess (the only way it is ever set). */
@@ -16,3 +17,12 @@ export async function grantProductAccess(
   await em.flush();
   return true;
 }
+
+/** Runs in one transaction with its inbox row: a redelivered event changes nothing. */
+export const grantProductAccessConsumer = defineConsumer(
+  Topics.purchaseCompleted,
+  async (event, { em, logger }) => {
+    const applied = await grantProductAccess(em, event.data, event.occurredAt);
+    if (!applied) logger.info({ userId: event.data.userId }, 'purchase for an unknown user ignored');
+  },
+);

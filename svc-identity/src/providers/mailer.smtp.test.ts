@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { waitFor } from '@dealflow/service-kit/testing';
-import { startIdentity, type TIdentityHarness } from '../test/harness.js';
-import { registerOwner, uniqueEmail } from '../test/factories.js';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
+import { registerOwner, uniqueEmail } from '../test/factories/user.factory.js';
 
 interface TReceived {
   from: string;
@@ -16,7 +16,7 @@ const decodeQuotedPrintable = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-let h: TIdentityHarness;
+let h: TIdentityTest;
 let smtp: SMTPServer;
 const received: TReceived[] = [];
 

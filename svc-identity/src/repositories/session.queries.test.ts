@@ -1,12 +1,17 @@
 import type { PreparedStatement, SqlReader } from '@dealflow/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, type TIdentityHarness } from '../test/harness.js';
-import { registerOwner, registerUser, type TSignedIn } from '../test/factories.js';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
+import { registerOwner, registerUser, type TSignedIn } from '../test/factories/user.factory.js';
 import { hashToken } from '../security/tokens.js';
 import pg from 'pg';
-import { createSessionReader, LIVE_SESSIONS } from './sessions.js';
+import { createSessionReader, LIVE_SESSIONS, toSessionView, type TSessionReader } from './session.queries.js';
 
-let h: TIdentityHarness;
+const viewOf = async (sessions: TSessionReader, tokenHash: string) => {
+  const live = await sessions.live(tokenHash);
+  return live ? toSessionView(live) : null;
+};
+
+let h: TIdentityTest;
 let owner: TSignedIn;
 let loner: TSignedIn;
 beforeAll(async () => {
@@ -36,10 +41,10 @@ describe('session reader', () => {
     const { reader, queries } = countingReader();
     const sessions = createSessionReader(reader);
     const [ownerView, lonerView, unknown, ownerSession] = await Promise.all([
-      sessions.view(hashToken(owner.token)),
-      sessions.view(hashToken(loner.token)),
-      sessions.view(hashToken('no-such-session-token-0000000000')),
-      sessions.session(hashToken(owner.token)),
+      viewOf(sessions, hashToken(owner.token)),
+      viewOf(sessions, hashToken(loner.token)),
+      viewOf(sessions, hashToken('no-such-session-token-0000000000')),
+      sessions.live(hashToken(owner.token)),
     ]);
     expect(queries).toEqual([4]);
     expect(ownerView).toMatchObject({
@@ -49,10 +54,10 @@ describe('session reader', () => {
     expect(lonerView).toMatchObject({ user: { id: loner.user.id }, organization: null });
     expect(unknown).toBeNull();
     expect(ownerSession).toMatchObject({
-      userId: owner.user.id,
-      organizationId: owner.organization?.id,
+      id: owner.user.id,
+      organization_id: owner.organization?.id,
       role: 'owner',
-      tokenHash: hashToken(owner.token),
+      token_hash: hashToken(owner.token),
     });
   });
 
@@ -60,9 +65,9 @@ describe('session reader', () => {
     const { reader, queries } = countingReader();
     const sessions = createSessionReader(reader);
     const user = await registerUser(h);
-    expect(await sessions.view(hashToken(user.token))).not.toBeNull();
+    expect(await viewOf(sessions, hashToken(user.token))).not.toBeNull();
     await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth, payload: {} });
-    expect(await sessions.view(hashToken(user.token))).toBeNull();
+    expect(await viewOf(sessions, hashToken(user.token))).toBeNull();
     expect(queries).toEqual([1, 1]);
   });
 
@@ -85,7 +90,7 @@ describe('session reader', () => {
 
   it('returns timestamps in ISO form whatever PostgreSQL sends', async () => {
     const sessions = createSessionReader(h.svc.ctx.sql);
-    const view = await sessions.view(hashToken(owner.token));
+    const view = await viewOf(sessions, hashToken(owner.token));
     expect(view?.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(view?.organization?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });

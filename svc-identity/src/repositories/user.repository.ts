@@ -1,7 +1,5 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/core';
 import { UserSchema, type IUser } from '../entities/user.js';
-import { OrganizationSchema, type IOrganization } from '../entities/organization.js';
 
 export const findUserByEmail = (em: EntityManager, email: string): Promise<IUser | null> =>
   em.findOne(UserSchema, { email: email.trim().toLowerCase() });
@@ -40,10 +38,3 @@ export const countOrganizationMembers = (em: EntityManager, organizationId: numb
 
 export const countOrganizationOwners = (em: EntityManager, organizationId: number): Promise<number> =>
   em.count(UserSchema, { organizationId, role: 'owner' });
-
-export const findOrganizationById = (em: EntityManager, id: number): Promise<IOrganization | null> =>
-  em.findOne(OrganizationSchema, { id });
-
-/** Locks the organization row so concurrent role changes and removals cannot both drop the last owner. */
-export const lockOrganization = (em: EntityManager, id: number): Promise<IOrganization | null> =>
-  em.findOne(OrganizationSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, type TIdentityHarness } from '../test/harness.js';
-import { login, registerOwner, registerUser, uniqueEmail } from '../test/factories.js';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
+import { login, registerOwner, registerUser, uniqueEmail } from '../test/factories/user.factory.js';
 
-let h: TIdentityHarness;
+let h: TIdentityTest;
 beforeAll(async () => {
   h = await startIdentity({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
 });

@@ -1,6 +1,6 @@
-import { route, type ServiceApp } from '@dealflow/service-kit';
+import { SESSION_COOKIE, type TRouter } from '@dealflow/service-kit';
 import { identityRoutes } from '@dealflow/contracts';
-import type { TIdentityDeps } from '../deps.js';
+import type { TActor, TIdentityDeps } from '../deps.js';
 import { toOrganizationDto, toUserDto } from '../presenters.js';
 import type { IUser } from '../entities/user.js';
 import type { IOrganization } from '../entities/organization.js';
@@ -12,18 +12,7 @@ import { completeProfile } from '../use-cases/complete-profile.js';
 import { refreshProductAccess } from '../use-cases/refresh-product-access.js';
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from '../use-cases/request-password-reset.js';
 import { resetPassword } from '../use-cases/reset-password.js';
-import { IdentityError } from '../errors.js';
-import {
-  clearSessionCookie,
-  NOT_SIGNED_IN_MESSAGE,
-  SESSION_COOKIE,
-  presentedTokenHashes,
-  readPresentedTokens,
-  requestMeta,
-  requireActor,
-  resolveActor,
-  setSessionCookie,
-} from './session-auth.js';
+import { clearSessionCookie, presentedTokenHashes, requestMeta, setSessionCookie } from './session-cookie.js';
 
 export const toSessionDto = (user: IUser, organization: IOrganization | null, sessionId: string) => ({
   user: toUserDto(user),
@@ -31,68 +20,69 @@ export const toSessionDto = (user: IUser, organization: IOrganization | null, se
   sessionId,
 });
 
-export function registerAuthRoutes(app: ServiceApp, deps: TIdentityDeps): void {
+export function authRoutes({ app, route }: TRouter<TActor>, deps: TIdentityDeps): void {
   const { config } = deps;
 
-  route(app, identityRoutes.me, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    // A read: no CSRF concern, so the presented tokens are looked up directly, in one query.
-    const presented = readPresentedTokens(request);
-    const view = await getCurrentSession(
-      deps.sessions,
-      presented.map((t) => t.token),
-    );
-    if (view) return view;
-    // A df_session cookie that names no live session (expired, logged out elsewhere) is cleared, so the
-    // browser stops sending it.
-    if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(reply, config);
-    throw new IdentityError('NOT_SIGNED_IN', NOT_SIGNED_IN_MESSAGE);
+  // route() answers a signed-out /me with 401 before the handler runs. A df_session cookie that names no
+  // live session (expired, logged out elsewhere) is cleared on that answer, so the browser stops sending
+  // it. onError runs only on failures: nothing is added to the hot path.
+  app.addHook('onError', async (request, reply, error) => {
+    if (
+      request.routeOptions.url === identityRoutes.me.path &&
+      (error as { statusCode?: number }).statusCode === 401 &&
+      request.cookies[SESSION_COOKIE] !== undefined
+    )
+      clearSessionCookie(reply, config);
   });
 
-  route(app, identityRoutes.login, async (request, reply) => {
+  route(identityRoutes.me, async ({ actor, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return getCurrentSession(actor);
+  });
+
+  route(identityRoutes.login, async ({ body, request, reply }) => {
     const [previousTokenHash] = presentedTokenHashes(request);
     const result = await loginUser(
       request.em,
       deps,
-      { ...request.body, previousTokenHash: previousTokenHash ?? null },
+      { ...body, previousTokenHash: previousTokenHash ?? null },
       requestMeta(request, config),
     );
     setSessionCookie(reply, config, result.token);
     return toSessionDto(result.user, result.organization, result.token);
   });
 
-  route(app, identityRoutes.register, async (request, reply) => {
-    const result = await registerUser(request.em, deps, request.body, requestMeta(request, config));
+  route(identityRoutes.register, async ({ body, request, reply }) => {
+    const result = await registerUser(request.em, deps, body, requestMeta(request, config));
     setSessionCookie(reply, config, result.token);
     return reply.code(201).send(toSessionDto(result.user, result.organization, result.token));
   });
 
-  route(app, identityRoutes.logout, async (request, reply) => {
-    const actor = await resolveActor(request, deps);
-    await logoutUser(request.em, deps.sessions, actor?.tokenHash ?? null);
+  // public: signing out without a live session is already done (idempotent), and still clears the cookie.
+  route(identityRoutes.logout, async ({ actor, request, reply }) => {
+    await logoutUser(request.em, actor);
     clearSessionCookie(reply, config);
     return { success: true as const, message: 'You have been successfully logged out.' };
   });
 
-  route(app, identityRoutes.completeProfile, async (request, reply) => {
-    const result = await completeProfile(request.em, deps, request.body, requestMeta(request, config));
+  route(identityRoutes.completeProfile, async ({ body, request, reply }) => {
+    const result = await completeProfile(request.em, deps, body, requestMeta(request, config));
     setSessionCookie(reply, config, result.token);
     return reply.code(201).send(toSessionDto(result.user, result.organization, result.token));
   });
 
-  route(app, identityRoutes.updateAccess, async (request) => {
-    const actor = await requireActor(request, deps);
+  route(identityRoutes.updateAccess, async ({ actor, request }) => {
     const { success, user } = await refreshProductAccess(request.em, actor);
     return { success, user: toUserDto(user) };
   });
 
-  route(app, identityRoutes.forgotPassword, async (request) => {
-    await requestPasswordReset(request.em, deps, request.body, requestMeta(request, config));
+  route(identityRoutes.forgotPassword, async ({ body, request }) => {
+    await requestPasswordReset(request.em, deps, body, requestMeta(request, config));
     return { success: true as const, message: RESET_REQUESTED_MESSAGE };
   });
 
-  route(app, identityRoutes.resetPassword, async (request) => {
-    await resetPassword(request.em, request.body);
+  route(identityRoutes.resetPassword, async ({ body, request }) => {
+    await resetPassword(request.em, body);
     return { success: true as const, message: 'Your password has been reset. You can now sign in.' };
   });
 }

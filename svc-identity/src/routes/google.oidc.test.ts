@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, PUBLIC_URL, type TIdentityHarness } from '../test/harness.js';
+import { TEST_PUBLIC_URL as PUBLIC_URL } from '@dealflow/service-kit/testing';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
 import { startOidcStandIn, type TOidcStandIn } from '../test/oidc-stand-in.js';
 import { followRedirects } from '../test/browser-flow.js';
-import { registerOwner, uniqueEmail } from '../test/factories.js';
+import { registerOwner, uniqueEmail } from '../test/factories/user.factory.js';
 
 let oidc: TOidcStandIn;
-let h: TIdentityHarness;
+let h: TIdentityTest;
 
 beforeAll(async () => {
   oidc = await startOidcStandIn({ redirectUris: [`${PUBLIC_URL}/api/auth/google/callback`] });

@@ -1,15 +1,15 @@
 import type {} from '@fastify/cookie';
 import * as oidc from 'openid-client';
 import type { FastifyReply } from 'fastify';
-import type { ServiceApp } from '@dealflow/service-kit';
+import type { TRouter } from '@dealflow/service-kit';
 import { ZErrorBody } from '@dealflow/contracts';
 import { z } from 'zod';
 import { isGoogleSignInEnabled } from '../config.js';
-import type { TIdentityDeps } from '../deps.js';
+import type { TActor, TIdentityDeps } from '../deps.js';
 import { createSignedValueCodec } from '../security/signed-cookie.js';
 import { signInWithGoogle } from '../use-cases/sign-in-with-google.js';
 import { toSessionDto } from './auth.js';
-import { requestMeta, setSessionCookie } from './session-auth.js';
+import { requestMeta, setSessionCookie } from './session-cookie.js';
 
 const STATE_COOKIE = 'df_oidc';
 const STATE_TTL_SECONDS = 600;
@@ -25,10 +25,11 @@ interface TOidcState extends Record<string, unknown> {
  * Google sign-in with OpenID Connect (openid-client): authorization code flow with PKCE, state and
  * nonce. The three secrets travel in a signed, HttpOnly, 10-minute cookie scoped to these two paths.
  * The callback signs the user in and hands the browser to /auth/google/callback?data=... (seed 000).
+ * Both are browser redirects, not JSON API routes, so they are not in the contract tables (public).
  */
-export function registerGoogleRoutes(app: ServiceApp, deps: TIdentityDeps, stateSecret: string): void {
+export function googleRoutes({ app }: TRouter<TActor>, deps: TIdentityDeps): void {
   const { config } = deps;
-  const codec = createSignedValueCodec(stateSecret);
+  const codec = createSignedValueCodec(deps.oidcStateSecret);
   const redirectUri = `${config.PUBLIC_URL}${CALLBACK_PATH}`;
   let discovered: Promise<oidc.Configuration> | null = null;
 

@@ -1,10 +1,11 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERNAL_TOKEN, startIdentity, type TIdentityHarness } from '../test/harness.js';
-import { registerOwner, registerUser } from '../test/factories.js';
-import { deleteExpiredCredentials } from '../repositories/sessions.js';
+import { TEST_INTERNAL_TOKEN as INTERNAL_TOKEN } from '@dealflow/service-kit/testing';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
+import { registerOwner, registerUser } from '../test/factories/user.factory.js';
+import { deleteExpiredCredentials } from '../repositories/session.repository.js';
 
-let h: TIdentityHarness;
+let h: TIdentityTest;
 beforeAll(async () => {
   h = await startIdentity();
 });

@@ -1,71 +1,37 @@
-import { internalAuth, route, type ServiceApp } from '@dealflow/service-kit';
-import {
-  internalRoutes,
-  ZErrorBody,
-  ZInternalSessionBody,
-  ZInternalSessionResponse,
-} from '@dealflow/contracts';
-import { z } from 'zod';
-import type { TIdentityDeps } from '../deps.js';
+import type { TRouter } from '@dealflow/service-kit';
+import { identityRoutes } from '@dealflow/contracts';
+import type { TActor, TIdentityDeps } from '../deps.js';
 import { IdentityError } from '../errors.js';
 import { toOrganizationDto, toUserDto } from '../presenters.js';
+import { JWT_ISSUER } from '../security/jwt.js';
 import { introspectSession } from '../use-cases/introspect-session.js';
 import { createSessionForUser } from '../use-cases/create-session-for-user.js';
 
-/** Service-to-service routes (x-internal-token); the gateway never routes /internal/*. */
-export function registerInternalRoutes(app: ServiceApp, deps: TIdentityDeps): void {
-  const preHandler = internalAuth(deps.config.INTERNAL_API_TOKEN);
+/** Service-to-service routes (`auth: 'internal'`, x-internal-token); the gateway never routes /internal/*. */
+export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): void {
+  route(identityRoutes.introspectSession, async ({ body }) => {
+    const result = await introspectSession(deps.sessions, deps.jwt, body.token);
+    if (!result) throw new IdentityError('NOT_SIGNED_IN', 'Session not found or expired');
+    return {
+      identityToken: result.jwt,
+      jwt: result.jwt,
+      expiresAt: result.expiresAt.toISOString(),
+      identity: result.identity,
+    };
+  });
 
-  route(
-    app,
-    internalRoutes.introspectSession,
-    async (request) => {
-      const result = await introspectSession(deps.sessions, deps.jwt, request.body.token);
-      if (!result) throw new IdentityError('NOT_SIGNED_IN', 'Session not found or expired');
-      return {
-        identityToken: result.jwt,
-        jwt: result.jwt,
-        expiresAt: result.expiresAt.toISOString(),
-        identity: result.identity,
-      };
-    },
-    { preHandler },
-  );
+  route(identityRoutes.createSession, async ({ body, request }) => {
+    const { user, organization, token } = await createSessionForUser(request.em, deps, body.userId);
+    return {
+      sessionId: token,
+      user: toUserDto(user),
+      organization: organization ? toOrganizationDto(organization) : null,
+    };
+  });
 
-  app.post(
-    '/internal/sessions',
-    {
-      preHandler,
-      schema: {
-        body: ZInternalSessionBody,
-        response: { 200: ZInternalSessionResponse, 400: ZErrorBody, 401: ZErrorBody, 404: ZErrorBody },
-      },
-    },
-    async (request) => {
-      const { user, organization, token } = await createSessionForUser(request.em, deps, request.body.userId);
-      return {
-        sessionId: token,
-        user: toUserDto(user),
-        organization: organization ? toOrganizationDto(organization) : null,
-      };
-    },
-  );
-
-  app.get(
-    '/internal/public-key',
-    {
-      preHandler,
-      schema: {
-        response: {
-          200: z.object({ publicKeyPem: z.string(), algorithm: z.literal('ES256'), issuer: z.string() }),
-          401: ZErrorBody,
-        },
-      },
-    },
-    async () => ({
-      publicKeyPem: deps.jwt.publicKeyPem,
-      algorithm: 'ES256' as const,
-      issuer: 'dealflow-identity',
-    }),
-  );
+  route(identityRoutes.publicKey, async () => ({
+    publicKeyPem: deps.jwt.publicKeyPem,
+    algorithm: 'ES256' as const,
+    issuer: JWT_ISSUER,
+  }));
 }

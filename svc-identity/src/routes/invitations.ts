@@ -1,27 +1,22 @@
-import { route, type ServiceApp } from '@dealflow/service-kit';
+import type { TRouter } from '@dealflow/service-kit';
 import { identityRoutes } from '@dealflow/contracts';
-import type { TIdentityDeps } from '../deps.js';
+import type { TActor, TIdentityDeps } from '../deps.js';
 import { toOrganizationDto, toUserDto } from '../presenters.js';
 import { validateInvitation } from '../use-cases/validate-invitation.js';
 import { acceptInvitation } from '../use-cases/accept-invitation.js';
-import { resolveActor } from './session-auth.js';
 
-export function registerInvitationRoutes(app: ServiceApp, deps: TIdentityDeps): void {
-  route(app, identityRoutes.validateInvitation, async (request, reply) => {
+export function invitationRoutes({ route }: TRouter<TActor>, _deps: TIdentityDeps): void {
+  route(identityRoutes.validateInvitation, async ({ query, request, reply }) => {
     reply.header('cache-control', 'no-store');
-    return validateInvitation(request.em, request.query.token);
+    return validateInvitation(request.em, query.token);
   });
 
-  route(app, identityRoutes.acceptInvitation, async (request, reply) => {
-    const actor = await resolveActor(request, deps);
-    if (!actor) {
-      // Seed 000: a visitor who is not signed in completes the profile with the same token.
-      return reply.code(401).send({
-        message: 'Please create your account to accept this invitation',
-        redirectTo: `/auth/complete-profile?token=${encodeURIComponent(request.query.token)}`,
-      });
-    }
-    const { user, organization } = await acceptInvitation(request.em, actor, request.query.token);
+  // Declared `public`, not `session`: a signed-out visitor gets a 401 that carries redirectTo (seed 000),
+  // which the kit's one "Not authenticated" answer could not. The rule lives in the use-case.
+  route(identityRoutes.acceptInvitation, async ({ actor, query, request, reply }) => {
+    const accepted = await acceptInvitation(request.em, actor, query.token);
+    if ('redirect' in accepted) return reply.code(401).send(accepted.redirect);
+    const { user, organization } = accepted;
     return { success: true as const, user: toUserDto(user), organization: toOrganizationDto(organization) };
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, type TIdentityHarness } from '../test/harness.js';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
 import {
   addMember,
   inviteAndReadToken,
@@ -7,10 +7,10 @@ import {
   registerOwner,
   registerUser,
   uniqueEmail,
-} from '../test/factories.js';
-import { listActivity } from '../repositories/activity-logs.js';
+} from '../test/factories/user.factory.js';
+import { listActivity } from '../repositories/activity-log.repository.js';
 
-let h: TIdentityHarness;
+let h: TIdentityTest;
 beforeAll(async () => {
   h = await startIdentity();
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { clientIp } from './session-auth.js';
+import { clientIp } from './session-cookie.js';
 
 const request = (headers: Record<string, string>, ip = '127.0.0.1') =>
   ({ headers, ip }) as unknown as FastifyRequest;

@@ -1,16 +1,24 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
-import { findOrganizationById } from '../repositories/users.js';
+import { findOrganizationById } from '../repositories/organization.repository.js';
 import { loadActorUser } from './guards.js';
 import { findUsableInvitation } from './find-invitation-by-token.js';
 import { joinOrganization } from './join-organization.js';
 
 /**
- * The signed-in user accepts an invitation addressed to their email. (Signed-out visitors are sent to
- * complete the profile by the route, with the same token.)
+ * The signed-in user accepts an invitation addressed to their email. A signed-out visitor is sent to
+ * complete the profile with the same token (seed 000): the route answers 401 with this `redirect` body.
  */
-export async function acceptInvitation(em: EntityManager, actor: TActor, token: string) {
+export async function acceptInvitation(em: EntityManager, actor: TActor | null, token: string) {
+  if (!actor) {
+    return {
+      redirect: {
+        message: 'Please create your account to accept this invitation',
+        redirectTo: `/auth/complete-profile?token=${encodeURIComponent(token)}`,
+      },
+    };
+  }
   return em.transactional(async (tx) => {
     const invitation = await findUsableInvitation(tx, token, { lock: true });
     const user = await loadActorUser(tx, actor);

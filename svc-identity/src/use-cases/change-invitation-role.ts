@@ -3,7 +3,7 @@ import type { TRole } from '@dealflow/contracts';
 import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
 import { InvitationSchema } from '../entities/invitation.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadOwnerOrganization } from './guards.js';
 
 export async function changeInvitationRole(

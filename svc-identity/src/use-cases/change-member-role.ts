@@ -3,8 +3,8 @@ import type { TRole } from '@dealflow/contracts';
 import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
 import { UserSchema } from '../entities/user.js';
-import { countOrganizationOwners, findUserById } from '../repositories/users.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import { countOrganizationOwners, findUserById } from '../repositories/user.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadOwnerOrganization } from './guards.js';
 import { LAST_OWNER_MESSAGE } from './remove-member.js';
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
-import { deleteSessionsOfUser } from '../repositories/sessions.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import { deleteSessionsOfUser } from '../repositories/session.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { loadActorUser } from './guards.js';
 

@@ -4,9 +4,9 @@ import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
 import { OrganizationSchema, type IOrganization } from '../entities/organization.js';
 import type { IUser } from '../entities/user.js';
-import { findOrganizationById } from '../repositories/users.js';
-import { logActivity } from '../repositories/activity-logs.js';
-import { publishOrganizationCreated } from '../repositories/events.js';
+import { findOrganizationById } from '../repositories/organization.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
+import { publishOrganizationCreated } from '../repositories/identity.events.js';
 import { loadActorUser } from './guards.js';
 
 export interface TCreateOrganizationInput {

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TIdentityDeps } from '../deps.js';
-import { findOrganizationById, findUserById } from '../repositories/users.js';
-import { createSession } from '../repositories/sessions.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import { findOrganizationById } from '../repositories/organization.repository.js';
+import { findUserById } from '../repositories/user.repository.js';
+import { createSession } from '../repositories/session.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 
 /** Internal: billing signs the buyer in after it verified a paid checkout session (auto-login). */
 export async function createSessionForUser(em: EntityManager, deps: TIdentityDeps, userId: number) {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { TActor } from '../deps.js';
 import { OrganizationSchema } from '../entities/organization.js';
 import { UserSchema } from '../entities/user.js';
-import { publishOrganizationDeleted } from '../repositories/events.js';
+import { publishOrganizationDeleted } from '../repositories/identity.events.js';
 import { loadOwnerOrganization } from './guards.js';
 import { confirmPassword } from './confirm-password.js';
 

@@ -3,16 +3,13 @@ import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
 import { OrganizationSchema } from '../entities/organization.js';
 import { UserSchema } from '../entities/user.js';
-import {
-  countOrganizationMembers,
-  countOrganizationOwners,
-  lockOrganization,
-} from '../repositories/users.js';
+import { countOrganizationMembers, countOrganizationOwners } from '../repositories/user.repository.js';
+import { lockOrganization } from '../repositories/organization.repository.js';
 import {
   publishMemberRemoved,
   publishOrganizationDeleted,
   publishUserDeleted,
-} from '../repositories/events.js';
+} from '../repositories/identity.events.js';
 import { loadActorUser } from './guards.js';
 import { confirmPassword } from './confirm-password.js';
 

@@ -1,5 +1,5 @@
 import type { TJwtSigner } from '../security/jwt.js';
-import type { TSessionReader } from '../repositories/sessions.js';
+import type { TSessionReader } from '../repositories/session.queries.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
 
 /**
@@ -8,23 +8,23 @@ import { hashToken, isPlausibleToken } from '../security/tokens.js';
  */
 export async function introspectSession(sessions: TSessionReader, jwt: TJwtSigner, token: string) {
   if (!isPlausibleToken(token)) return null;
-  const session = await sessions.session(hashToken(token));
+  const session = await sessions.live(hashToken(token));
   if (!session) return null;
   const identity = {
-    userId: session.userId,
-    orgId: session.organizationId,
+    userId: session.id,
+    orgId: session.organization_id,
     role: session.role,
     email: session.email,
     name: session.name,
-    sessionId: session.tokenHash,
+    sessionId: session.token_hash,
   };
   const signed = jwt.sign({
-    sub: String(session.userId),
-    org: session.organizationId,
-    role: session.role,
-    email: session.email,
-    name: session.name,
-    sid: session.tokenHash,
+    sub: String(identity.userId),
+    org: identity.orgId,
+    role: identity.role,
+    email: identity.email,
+    name: identity.name,
+    sid: identity.sessionId,
   });
   return { jwt: signed.token, expiresAt: signed.expiresAt, identity };
 }

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { IInvitation } from '../entities/invitation.js';
 import type { IUser } from '../entities/user.js';
-import { countOrganizationMembers } from '../repositories/users.js';
-import { logActivity } from '../repositories/activity-logs.js';
-import { publishMemberAdded } from '../repositories/events.js';
+import { countOrganizationMembers } from '../repositories/user.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
+import { publishMemberAdded } from '../repositories/identity.events.js';
 
 /** Makes `user` a member through `invitation` (in the caller's transaction) and writes member.added. */
 export async function joinOrganization(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TActor } from '../deps.js';
-import { listOrganizationMembers } from '../repositories/users.js';
+import { listOrganizationMembers } from '../repositories/user.repository.js';
 import { loadActorOrganization } from './guards.js';
 
 /** Every member of the actor's organization (members see the list too; managing it is owner-only). */

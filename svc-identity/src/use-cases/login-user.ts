@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TIdentityDeps, TRequestMeta } from '../deps.js';
-import { findOrganizationById, findUserByEmail } from '../repositories/users.js';
-import { createSession, deleteSessionByTokenHash } from '../repositories/sessions.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import { findOrganizationById } from '../repositories/organization.repository.js';
+import { findUserByEmail } from '../repositories/user.repository.js';
+import { createSession, deleteSessionByTokenHash } from '../repositories/session.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { verifyPassword } from '../security/passwords.js';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';

@@ -1,24 +1,18 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { deleteSessionByTokenHash, type TSessionReader } from '../repositories/sessions.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import type { TActor } from '../deps.js';
+import { deleteSessionByTokenHash } from '../repositories/session.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 
-/** Ends the presented session (idempotent: an unknown or absent token is already signed out). */
-export async function logoutUser(
-  em: EntityManager,
-  sessions: TSessionReader,
-  tokenHash: string | null,
-): Promise<void> {
-  if (!tokenHash) return;
-  const session = await sessions.session(tokenHash);
+/** Ends the presented session (idempotent: without a live session the caller is already signed out). */
+export async function logoutUser(em: EntityManager, actor: TActor | null): Promise<void> {
+  if (!actor) return;
   await em.transactional(async (tx) => {
-    await deleteSessionByTokenHash(tx, tokenHash);
-    if (session) {
-      logActivity(tx, {
-        userId: session.userId,
-        organizationId: session.organizationId,
-        activityType: 'sign_out',
-        description: `${session.name} signed out`,
-      });
-    }
+    await deleteSessionByTokenHash(tx, actor.tokenHash);
+    logActivity(tx, {
+      userId: actor.userId,
+      organizationId: actor.orgId,
+      activityType: 'sign_out',
+      description: `${actor.live.name} signed out`,
+    });
   });
 }

@@ -1,9 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
-import { countOrganizationMembers, countOrganizationOwners, findUserById } from '../repositories/users.js';
-import { logActivity } from '../repositories/activity-logs.js';
-import { publishMemberRemoved } from '../repositories/events.js';
+import {
+  countOrganizationMembers,
+  countOrganizationOwners,
+  findUserById,
+} from '../repositories/user.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
+import { publishMemberRemoved } from '../repositories/identity.events.js';
 import { loadOwnerOrganization } from './guards.js';
 
 export const LAST_OWNER_MESSAGE = 'An organization must keep at least one owner';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TIdentityDeps, TRequestMeta } from '../deps.js';
 import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
-import { findUserByEmail } from '../repositories/users.js';
+import { findUserByEmail } from '../repositories/user.repository.js';
 import { createOpaqueToken, hashToken } from '../security/tokens.js';
 import { renderPasswordResetEmail } from '../emails/templates.js';
 

@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { LockMode } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
-import { findUserById } from '../repositories/users.js';
-import { deleteSessionsOfUser } from '../repositories/sessions.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import { findUserById } from '../repositories/user.repository.js';
+import { deleteSessionsOfUser } from '../repositories/session.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { hashPassword } from '../security/passwords.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
 

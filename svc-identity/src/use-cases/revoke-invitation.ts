@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
 import { InvitationSchema } from '../entities/invitation.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadOwnerOrganization } from './guards.js';
 
 export async function revokeInvitation(em: EntityManager, actor: TActor, invitationId: number) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, type TIdentityHarness } from '../test/harness.js';
-import { inviteAndReadToken, registerOwner, uniqueEmail } from '../test/factories.js';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
+import { inviteAndReadToken, registerOwner, uniqueEmail } from '../test/factories/user.factory.js';
 
 /**
  * A failure in the middle of a write leaves nothing half-written: PostgreSQL refuses the session row
@@ -8,7 +8,7 @@ import { inviteAndReadToken, registerOwner, uniqueEmail } from '../test/factorie
  * and the outbox events) through a trigger armed by the request's User-Agent, and every earlier row of
  * the same request must be gone with it.
  */
-let h: TIdentityHarness;
+let h: TIdentityTest;
 const FAILING_AGENT = 'rollback-test/fail-at-session-insert';
 
 const sql = <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>

@@ -1,14 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TIdentityDeps, TRequestMeta } from '../deps.js';
-import {
-  createUser,
-  findOrganizationById,
-  findUserByEmail,
-  findUserByGoogleId,
-} from '../repositories/users.js';
-import { createSession } from '../repositories/sessions.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import { createUser, findUserByEmail, findUserByGoogleId } from '../repositories/user.repository.js';
+import { findOrganizationById } from '../repositories/organization.repository.js';
+import { createSession } from '../repositories/session.repository.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { sendWelcomeEmail } from './send-welcome-email.js';
 
 export interface TGoogleProfile {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TActor } from '../deps.js';
-import { logActivity } from '../repositories/activity-logs.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadOwnerOrganization } from './guards.js';
 
 export async function updateOrganization(em: EntityManager, actor: TActor, input: { name: string }) {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
-import { findUserByEmail } from '../repositories/users.js';
+import { findUserByEmail } from '../repositories/user.repository.js';
 import { loadActorUser } from './guards.js';
 import { EMAIL_TAKEN_MESSAGE } from './register-user.js';
 

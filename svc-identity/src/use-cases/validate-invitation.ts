@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
-import { findOrganizationById, findUserById } from '../repositories/users.js';
+import { findOrganizationById } from '../repositories/organization.repository.js';
+import { findUserById } from '../repositories/user.repository.js';
 import { findUsableInvitation, INVITATION_NOT_FOUND_MESSAGE } from './find-invitation-by-token.js';
 
 /** What the accept-invitation and complete-profile screens show before the visitor acts. */

@@ -1,5 +1,5 @@
 import type { TSession } from '@dealflow/contracts';
-import type { TIdentityHarness } from './harness.js';
+import type { TIdentityTest } from '../identity.js';
 
 let sequence = 0;
 export const uniqueEmail = (label = 'user') =>
@@ -31,7 +31,7 @@ const toSignedIn = (
 
 /** Registers an account through the API (with an organization when organizationName is given). */
 export async function registerUser(
-  h: TIdentityHarness,
+  h: TIdentityTest,
   overrides: Partial<{ email: string; password: string; name: string; organizationName: string }> = {},
 ): Promise<TSignedIn> {
   const password = overrides.password ?? 'correct horse battery';
@@ -42,12 +42,12 @@ export async function registerUser(
 }
 
 export const registerOwner = (
-  h: TIdentityHarness,
+  h: TIdentityTest,
   overrides: Partial<{ email: string; password: string; name: string }> = {},
 ) => registerUser(h, { organizationName: 'Acme Ventures', ...overrides });
 
 export async function login(
-  h: TIdentityHarness,
+  h: TIdentityTest,
   email: string,
   password: string,
   headers: Record<string, string> = {},
@@ -64,7 +64,7 @@ export async function login(
 
 /** Owner invites `email`; returns the token taken from the emailed link. */
 export async function inviteAndReadToken(
-  h: TIdentityHarness,
+  h: TIdentityTest,
   owner: TSignedIn,
   email: string,
   role: 'owner' | 'member' = 'member',
@@ -89,7 +89,7 @@ export async function inviteAndReadToken(
 
 /** A member who joined the owner's organization through an invitation. */
 export async function addMember(
-  h: TIdentityHarness,
+  h: TIdentityTest,
   owner: TSignedIn,
   role: 'owner' | 'member' = 'member',
 ): Promise<TSignedIn> {
