@@ -1,10 +1,17 @@
-import { createErrorClass } from '@dealflow/service-kit';
+import { defineErrors } from '@dealflow/service-kit';
 
-export const CrmError = createErrorClass('CrmError', {
-  RECORD_NOT_FOUND: 404,
-  DEAL_NOT_FOUND: 404,
-  PRO_PLAN_REQUIRED: 403,
-  RECORD_NOT_COMPLETED: 403,
-  ANALYSIS_NOT_CONFIGURED: 503,
-  ANALYSIS_FAILED: 502,
+/** Every error crm answers with: code, HTTP status and the message people see. */
+export const CrmError = defineErrors('CrmError', {
+  RECORD_NOT_FOUND: { status: 404, message: 'Record not found' },
+  DEAL_NOT_FOUND: { status: 404, message: 'Deal not found' },
+  DEAL_OF_RECORD_NOT_FOUND: { status: 404, message: 'No CRM deal exists for this record' },
+  PRO_PLAN_REQUIRED: { status: 403, message: 'AI analysis is available on the Pro plan' },
+  RECORD_NOT_COMPLETED: { status: 403, message: 'AI analysis is available for completed records only' },
+  ANALYSIS_NOT_CONFIGURED: {
+    status: 503,
+    message:
+      'AI analysis is not configured: set OPENAI_BASE_URL and OPENAI_API_KEY (any OpenAI-compatible endpoint) for svc-crm',
+  },
+  /** The provider's own reason is given where it is thrown. */
+  ANALYSIS_FAILED: { status: 502, message: 'The AI endpoint failed' },
 });

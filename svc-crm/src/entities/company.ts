@@ -17,13 +17,15 @@ export class Company {
 export const CompanySchema = new EntitySchema<Company>({
   class: Company,
   tableName: 'crm_company',
+  uniques: [{ properties: ['orgId', 'domain'], name: 'crm_company_org_id_domain_unique' }],
   properties: {
-    id: { type: 'number', primary: true, autoincrement: true },
-    orgId: { type: 'number' },
-    domain: { type: 'string' },
-    name: { type: 'string' },
-    provider: { type: 'string' },
-    externalId: { type: 'string', nullable: true },
-    createdAt: { type: 'Date', onCreate: () => new Date() },
+    id: { type: 'integer', primary: true, autoincrement: true },
+    orgId: { type: 'integer' },
+    /** A host name is at most 253 characters (RFC 1035). */
+    domain: { type: 'string', length: 253 },
+    name: { type: 'string', length: 255 },
+    provider: { type: 'string', length: 16 },
+    externalId: { type: 'string', length: 64, nullable: true },
+    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

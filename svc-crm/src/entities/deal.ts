@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { TCrmProvider } from './company.js';
+import { Company, type TCrmProvider } from './company.js';
 
 /** One deal per company and deck (the email id is unique per organization). */
 export class Deal {
@@ -19,16 +19,28 @@ export class Deal {
 export const DealSchema = new EntitySchema<Deal>({
   class: Deal,
   tableName: 'crm_deal',
+  uniques: [{ properties: ['orgId', 'emailId'], name: 'crm_deal_org_id_email_id_unique' }],
   properties: {
-    id: { type: 'number', primary: true, autoincrement: true },
-    orgId: { type: 'number' },
-    companyId: { type: 'number' },
-    emailId: { type: 'number' },
-    provider: { type: 'string' },
-    externalId: { type: 'string', nullable: true },
-    stage: { type: 'string' },
-    url: { type: 'string' },
+    id: { type: 'integer', primary: true, autoincrement: true },
+    orgId: { type: 'integer' },
+    // The foreign key only (mapToPk): deals are read with their company id, the company when presented.
+    // Constraint and index names are PostgreSQL's, as the first (hand-written) migration created them.
+    companyId: {
+      kind: 'm:1',
+      entity: () => Company,
+      mapToPk: true,
+      fieldName: 'company_id',
+      foreignKeyName: 'crm_deal_company_id_fkey',
+      deleteRule: 'cascade',
+      updateRule: 'no action',
+      index: 'crm_deal_company_id_index',
+    },
+    emailId: { type: 'integer' },
+    provider: { type: 'string', length: 16 },
+    externalId: { type: 'string', length: 64, nullable: true },
+    stage: { type: 'string', length: 64 },
+    url: { type: 'text' },
     notes: { type: 'text', nullable: true },
-    createdAt: { type: 'Date', onCreate: () => new Date() },
+    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

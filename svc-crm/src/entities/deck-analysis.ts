@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { Deck } from './deck.js';
 
 /** The AI analysis of a record, kept so opening it again costs no second model call. */
 export class DeckAnalysis {
@@ -16,13 +17,25 @@ export const DeckAnalysisSchema = new EntitySchema<DeckAnalysis>({
   class: DeckAnalysis,
   tableName: 'crm_deck_analysis',
   properties: {
-    emailId: { type: 'number', primary: true },
-    orgId: { type: 'number' },
+    // Also the foreign key to its deck: the analysis goes when the deck does. The constraint keeps the
+    // name PostgreSQL gave it in the first (hand-written) migration.
+    emailId: {
+      kind: '1:1',
+      entity: () => Deck,
+      owner: true,
+      primary: true,
+      mapToPk: true,
+      fieldName: 'email_id',
+      foreignKeyName: 'crm_deck_analysis_email_id_fkey',
+      deleteRule: 'cascade',
+      updateRule: 'no action',
+    },
+    orgId: { type: 'integer' },
     strengths: { type: 'json' },
     risks: { type: 'json' },
     openQuestions: { type: 'json' },
     marketNotes: { type: 'json' },
-    model: { type: 'string' },
-    createdAt: { type: 'Date', onCreate: () => new Date() },
+    model: { type: 'string', length: 255 },
+    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

@@ -23,14 +23,22 @@ export const DeckSchema = new EntitySchema<Deck>({
   class: Deck,
   tableName: 'crm_deck',
   properties: {
-    emailId: { type: 'number', primary: true },
-    orgId: { type: 'number' },
-    fromEmail: { type: 'string' },
-    fromName: { type: 'string', nullable: true },
+    /** ingest's email id: the record this deck belongs to (not generated here). */
+    emailId: { type: 'integer', primary: true, autoincrement: false },
+    orgId: { type: 'integer', index: 'crm_deck_org_id_index' },
+    /** An address is at most 320 characters (RFC 3696 errata). */
+    fromEmail: { type: 'string', length: 320 },
+    fromName: { type: 'string', length: 255, nullable: true },
     subject: { type: 'text', nullable: true },
     extractedData: { type: 'json' },
-    deckLinks: { type: 'json' },
-    outcome: { type: 'string' },
-    updatedAt: { type: 'Date', onCreate: () => new Date(), onUpdate: () => new Date() },
+    deckLinks: { type: 'json', defaultRaw: `'[]'` },
+    outcome: { type: 'string', length: 32 },
+    updatedAt: {
+      type: 'Date',
+      columnType: 'timestamptz',
+      defaultRaw: 'now()',
+      onCreate: () => new Date(),
+      onUpdate: () => new Date(),
+    },
   },
 });

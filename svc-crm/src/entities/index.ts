@@ -1,3 +1,4 @@
+import type { EntitySchema } from '@mikro-orm/core';
 export * from './company.js';
 export * from './deal.js';
 export * from './deck.js';
@@ -10,4 +11,10 @@ import { DeckSchema } from './deck.js';
 import { DeckAnalysisSchema } from './deck-analysis.js';
 import { OrganizationPlanSchema } from './organization-plan.js';
 
-export const entities = [CompanySchema, DealSchema, DeckSchema, DeckAnalysisSchema, OrganizationPlanSchema];
+export const crmEntities = [
+  CompanySchema,
+  DealSchema,
+  DeckSchema,
+  DeckAnalysisSchema,
+  OrganizationPlanSchema,
+] as EntitySchema[];

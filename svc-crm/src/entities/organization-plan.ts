@@ -13,9 +13,15 @@ export const OrganizationPlanSchema = new EntitySchema<OrganizationPlan>({
   class: OrganizationPlan,
   tableName: 'crm_organization_plan',
   properties: {
-    orgId: { type: 'number', primary: true },
-    plan: { type: 'string' },
-    status: { type: 'string' },
-    updatedAt: { type: 'Date', onCreate: () => new Date(), onUpdate: () => new Date() },
+    orgId: { type: 'integer', primary: true, autoincrement: false },
+    plan: { type: 'string', length: 16 },
+    status: { type: 'string', length: 32 },
+    updatedAt: {
+      type: 'Date',
+      columnType: 'timestamptz',
+      defaultRaw: 'now()',
+      onCreate: () => new Date(),
+      onUpdate: () => new Date(),
+    },
   },
 });

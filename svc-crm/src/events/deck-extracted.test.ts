@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { Topics } from '@dealflow/contracts';
-import { PUBLIC_URL, startCrm } from '../../test/crm-harness.js';
+import { TEST_PUBLIC_URL as PUBLIC_URL } from '@dealflow/service-kit/testing';
+import { startCrm } from '../../test/crm.js';
 import { createDeckExtracted } from '../../test/factories/deck.factory.js';
 import { CompanySchema, DealSchema } from '../entities/index.js';
 
@@ -21,7 +22,7 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
     const deck = createDeckExtracted({ orgId: 11 });
     await crm.bus.publish(Topics.deckExtracted, deck);
 
-    const [created] = await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId);
+    const [created] = await crm.waitForRecord(Topics.dealCreated, deck.emailId);
     expect(created!.data).toMatchObject({ orgId: 11, emailId: deck.emailId, provider: 'builtin' });
     expect(created!.data.dealUrl).toBe(`${PUBLIC_URL}/processed-emails?deal=${created!.data.dealId}`);
 
@@ -81,15 +82,15 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
   it('creates no second deal when the same event is delivered again, nor when the record is extracted again', async () => {
     const deck = createDeckExtracted({ orgId: 21 });
     const event = await crm.bus.publish(Topics.deckExtracted, deck);
-    await waitFor(() => crm.bus.of(Topics.dealCreated, deck.emailId).length === 1);
+    await waitFor(() => crm.ofRecord(Topics.dealCreated, deck.emailId).length === 1);
 
     await crm.bus.publish(Topics.deckExtracted, deck, { id: event.id }); // redelivery: same event id
     await crm.bus.publish(Topics.deckExtracted, deck); // a retried record: new event, same email id
-    const announcements = await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId, 2);
+    const announcements = await crm.waitForRecord(Topics.dealCreated, deck.emailId, 2);
     // Give the redelivered event time to be (not) handled before counting.
     await new Promise((r) => setTimeout(r, 500));
     expect(await countDeals(21)).toBe(1);
-    expect(crm.bus.of(Topics.dealCreated, deck.emailId)).toHaveLength(2);
+    expect(crm.ofRecord(Topics.dealCreated, deck.emailId)).toHaveLength(2);
     expect(announcements[1]!.data.dealId).toBe(announcements[0]!.data.dealId);
   });
 
@@ -104,13 +105,13 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
     await crm.bus.publish(Topics.deckExtracted, second);
     await waitFor(
       () =>
-        crm.bus.of(Topics.dealCreated, second.emailId).length === 1 &&
-        crm.bus.of(Topics.dealCreated, first.emailId).length === 1,
+        crm.ofRecord(Topics.dealCreated, second.emailId).length === 1 &&
+        crm.ofRecord(Topics.dealCreated, first.emailId).length === 1,
     );
     expect(await countCompanies(31)).toBe(1);
     expect(await countDeals(31)).toBe(2);
-    const [a] = crm.bus.of(Topics.dealCreated, first.emailId);
-    const [b] = crm.bus.of(Topics.dealCreated, second.emailId);
+    const [a] = crm.ofRecord(Topics.dealCreated, first.emailId);
+    const [b] = crm.ofRecord(Topics.dealCreated, second.emailId);
     expect(a!.data.companyId).toBe(b!.data.companyId);
   });
 
@@ -121,7 +122,7 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
       extractedData: { website: null },
     });
     await crm.bus.publish(Topics.deckExtracted, deck);
-    const [rejected] = await crm.bus.waitForEvents(Topics.dealRejected, deck.emailId);
+    const [rejected] = await crm.waitForRecord(Topics.dealRejected, deck.emailId);
     expect(rejected!.data).toMatchObject({ orgId: 41, emailId: deck.emailId, reason: 'missing_domain' });
     expect(await countDeals(41)).toBe(0);
     const response = await crm.svc.app.inject({
@@ -139,7 +140,7 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
       extractedData: { website: null, companyName: null },
     });
     await crm.bus.publish(Topics.deckExtracted, deck);
-    await waitFor(() => crm.bus.of(Topics.dealCreated, deck.emailId).length === 1);
+    await waitFor(() => crm.ofRecord(Topics.dealCreated, deck.emailId).length === 1);
     const response = await crm.svc.app.inject({
       method: 'GET',
       url: `/api/deals/by-email/${deck.emailId}`,
@@ -155,7 +156,7 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
       extractedData: { website: 'www.tidal-grid.energy' },
     });
     await crm.bus.publish(Topics.deckExtracted, deck);
-    await waitFor(() => crm.bus.of(Topics.dealCreated, deck.emailId).length === 1);
+    await waitFor(() => crm.ofRecord(Topics.dealCreated, deck.emailId).length === 1);
     const response = await crm.svc.app.inject({
       method: 'GET',
       url: `/api/deals/by-email/${deck.emailId}`,
@@ -171,12 +172,12 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
       extractedData: { website: null },
     });
     await crm.bus.publish(Topics.deckExtracted, deck);
-    await waitFor(() => crm.bus.of(Topics.dealRejected, deck.emailId).length === 1);
+    await waitFor(() => crm.ofRecord(Topics.dealRejected, deck.emailId).length === 1);
     await crm.bus.publish(Topics.deckExtracted, {
       ...deck,
       extractedData: { ...deck.extractedData, website: 'https://late-site.com' },
     });
-    await waitFor(() => crm.bus.of(Topics.dealCreated, deck.emailId).length === 1);
+    await waitFor(() => crm.ofRecord(Topics.dealCreated, deck.emailId).length === 1);
     expect(await countDeals(53)).toBe(1);
   });
 
@@ -187,8 +188,8 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
     await crm.bus.publish(Topics.deckExtracted, kept);
     await waitFor(
       () =>
-        crm.bus.of(Topics.dealCreated, deck.emailId).length === 1 &&
-        crm.bus.of(Topics.dealCreated, kept.emailId).length === 1,
+        crm.ofRecord(Topics.dealCreated, deck.emailId).length === 1 &&
+        crm.ofRecord(Topics.dealCreated, kept.emailId).length === 1,
     );
     await crm.bus.publish(Topics.organizationDeleted, { orgId: 61 });
     await waitFor(async () => (await countDeals(61)) === 0 && (await countCompanies(61)) === 0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Topics } from '@dealflow/contracts';
-import { startCrm } from '../../test/crm-harness.js';
+import { startCrm } from '../../test/crm.js';
 import { createDeckExtracted } from '../../test/factories/deck.factory.js';
 import { startAffinityStandIn } from '../../test-support/affinity-stand-in.js';
 import { createAffinityClient } from './affinity-client.js';
@@ -33,7 +33,7 @@ describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity s
   it('waits out a 429 (Retry-After), then creates the organization, an opportunity in the list and a note', async () => {
     const deck = createDeckExtracted({ orgId: 7 });
     await crm.bus.publish(Topics.deckExtracted, deck);
-    const [created] = await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId);
+    const [created] = await crm.waitForRecord(Topics.dealCreated, deck.emailId);
 
     const [limited, retried] = affinity.requests;
     expect(limited!.path).toBe('/organizations');
@@ -74,7 +74,7 @@ describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity s
   it('reuses the Affinity organization for the next deck of the same company', async () => {
     const deck = createDeckExtracted({ orgId: 7, extractedData: { fundingRound: 'Series A' } });
     await crm.bus.publish(Topics.deckExtracted, deck);
-    await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId);
+    await crm.waitForRecord(Topics.dealCreated, deck.emailId);
     expect(affinity.organizations).toHaveLength(1);
     expect(affinity.opportunities).toHaveLength(2);
   });
@@ -93,7 +93,7 @@ describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity s
       extractedData: { companyName: 'Helio', website: 'helio.dev' },
     });
     await crm.bus.publish(Topics.deckExtracted, deck);
-    await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId);
+    await crm.waitForRecord(Topics.dealCreated, deck.emailId);
     expect(affinity.organizations.filter((o) => o.domains.includes('helio.dev'))).toHaveLength(1);
     expect(affinity.opportunities.at(-1)!.organization_ids).toEqual([1]);
   });
@@ -128,7 +128,7 @@ describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity s
     affinity.rateLimitNext(100);
     const deck = createDeckExtracted({ orgId: 9, extractedData: { website: 'stormy.io' } });
     await crm.bus.publish(Topics.deckExtracted, deck);
-    const [rejected] = await crm.bus.waitForEvents(Topics.dealRejected, deck.emailId, 1, 20_000);
+    const [rejected] = await crm.waitForRecord(Topics.dealRejected, deck.emailId, 1, 20_000);
     affinity.rateLimitNext(0);
     expect(rejected!.data).toMatchObject({ reason: 'provider_error', emailId: deck.emailId });
     expect(rejected!.data.message).toContain('429');

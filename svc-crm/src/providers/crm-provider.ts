@@ -58,15 +58,12 @@ export function createAffinityCrmProvider(
   };
 }
 
-export function createCrmProvider(config: TConfig): CrmProvider {
-  if (!config.AFFINITY_API_KEY || !config.AFFINITY_LIST_ID) return builtinCrmProvider;
+export function createCrmProvider(affinity: TConfig['affinity']): CrmProvider {
+  if (!affinity.apiKey || !affinity.listId) return builtinCrmProvider;
   const client = createAffinityClient({
-    apiKey: config.AFFINITY_API_KEY,
-    baseUrl: config.AFFINITY_BASE_URL,
-    maxRequestsPerMinute: config.AFFINITY_MAX_REQUESTS_PER_MINUTE,
+    apiKey: affinity.apiKey,
+    baseUrl: affinity.baseUrl,
+    maxRequestsPerMinute: affinity.maxRequestsPerMinute,
   });
-  return createAffinityCrmProvider(client, {
-    listId: config.AFFINITY_LIST_ID,
-    webUrl: config.AFFINITY_WEB_URL,
-  });
+  return createAffinityCrmProvider(client, { listId: affinity.listId, webUrl: affinity.webUrl });
 }

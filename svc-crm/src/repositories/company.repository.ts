@@ -13,23 +13,22 @@ export function findCompanyById(em: EntityManager, orgId: number, id: number): P
   return em.findOne(CompanySchema, { orgId, id });
 }
 
-/** Insert-or-get on (org_id, domain): two decks of one company never make two companies. */
+/**
+ * Insert-or-get on (org_id, domain): two decks of one company never make two companies. On a conflict the
+ * row already there wins (its name and Affinity id); a concurrent insert waits on the unique index until
+ * the other transaction ends.
+ */
 export async function createCompany(
   em: EntityManager,
   input: { orgId: number; domain: string; name: string; provider: TCrmProvider; externalId: string | null },
 ): Promise<Company> {
-  const rows = await em.getConnection().execute<{ id: number }[]>(
-    `insert into crm_company (org_id, domain, name, provider, external_id) values (?, ?, ?, ?, ?)
-     on conflict (org_id, domain) do update set external_id = coalesce(crm_company.external_id, excluded.external_id)
-     returning id`,
-    [input.orgId, input.domain, input.name.slice(0, 255), input.provider, input.externalId],
-    'all',
-    em.getTransactionContext(),
+  const { id } = await em.upsert(
+    CompanySchema,
+    { ...input, name: input.name.slice(0, 255), createdAt: new Date() },
+    { onConflictFields: ['orgId', 'domain'], onConflictAction: 'ignore' },
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('insert into crm_company returned no row');
-  const company = await em.findOneOrFail(CompanySchema, { id }, { refresh: true });
-  return company;
+  // The upserted entity carries the input's values; the row that won may hold others.
+  return em.findOneOrFail(CompanySchema, { id }, { refresh: true });
 }
 
 export async function updateCompanyExternalId(

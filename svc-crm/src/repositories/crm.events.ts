@@ -2,7 +2,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import { publishEvent } from '@dealflow/service-kit';
 import { Topics, type TEventPayload } from '@dealflow/contracts';
 
-/** Outbox writes: they commit or roll back with the deal itself. */
+// Every event crm publishes, and nothing else publishes: outbox writes in the caller's transaction, so they
+// commit or roll back with the deal itself.
+
+/** A deal exists for the record (new, or found again for a re-extracted record). */
 export async function publishDealCreated(
   em: EntityManager,
   data: TEventPayload<typeof Topics.dealCreated>,
@@ -10,6 +13,7 @@ export async function publishDealCreated(
   await publishEvent(em, { topic: Topics.dealCreated, orgId: data.orgId, data });
 }
 
+/** The record gets no deal: `missing_domain` or `provider_error`, with the reason people see. */
 export async function publishDealRejected(
   em: EntityManager,
   data: TEventPayload<typeof Topics.dealRejected>,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Topics } from '@dealflow/contracts';
-import { startCrm } from '../../test/crm-harness.js';
+import { startCrm } from '../../test/crm.js';
 import { createDeckExtracted } from '../../test/factories/deck.factory.js';
 import { startChatCompletionsStandIn } from '../../test-support/chat-completions-stand-in.js';
-import { ANALYSIS_NOT_CONFIGURED_MESSAGE } from '../use-cases/create-deck-analysis.js';
+import { CrmError } from '../errors.js';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { OrganizationPlanSchema } from '../entities/index.js';
 
@@ -47,7 +47,7 @@ async function completedRecord(
 ) {
   const deck = createDeckExtracted({ orgId, ...overrides });
   await crm.bus.publish(Topics.deckExtracted, deck);
-  await crm.bus.waitForEvents(Topics.dealCreated, deck.emailId);
+  await crm.waitForRecord(Topics.dealCreated, deck.emailId);
   return deck;
 }
 
@@ -141,7 +141,7 @@ describe('AI analysis with an OpenAI-compatible endpoint (local Chat Completions
       extractedData: { website: null },
     });
     await crm.bus.publish(Topics.deckExtracted, deck);
-    await crm.bus.waitForEvents(Topics.dealRejected, deck.emailId);
+    await crm.waitForRecord(Topics.dealRejected, deck.emailId);
     const response = await crm.svc.app.inject({
       method: 'POST',
       url: `/api/analysis/${deck.emailId}`,
@@ -195,7 +195,8 @@ describe('AI analysis without an endpoint', () => {
       headers: crm.headersFor(201),
     });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: ANALYSIS_NOT_CONFIGURED_MESSAGE });
-    expect(ANALYSIS_NOT_CONFIGURED_MESSAGE).toContain('OPENAI_BASE_URL');
+    const { message } = CrmError.table.ANALYSIS_NOT_CONFIGURED;
+    expect(response.json()).toEqual({ message });
+    expect(message).toContain('OPENAI_BASE_URL');
   });
 });

@@ -1,14 +1,10 @@
 import { crmRoutes } from '@dealflow/contracts';
-import { requireOrganization, route, type ServiceApp } from '@dealflow/service-kit';
-import type { TAnalysisClient } from '../providers/analysis-client.js';
+import type { TRouter } from '@dealflow/service-kit';
+import type { TCrmDeps } from '../deps.js';
 import { createDeckAnalysis } from '../use-cases/create-deck-analysis.js';
 
-export function registerAnalysisRoutes(
-  app: ServiceApp,
-  deps: { analysisClient: TAnalysisClient | null },
-): void {
-  route(app, crmRoutes.analysis, async (request) => {
-    const { orgId } = requireOrganization(request);
-    return createDeckAnalysis(request.em, { orgId, emailId: request.params.id }, deps);
-  });
+export function analysisRoutes({ route }: TRouter, deps: TCrmDeps) {
+  route(crmRoutes.analysis, async ({ actor, params, request }) =>
+    createDeckAnalysis(request.em, { orgId: actor.orgId, emailId: params.id }, deps),
+  );
 }

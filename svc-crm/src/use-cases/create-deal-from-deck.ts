@@ -10,7 +10,7 @@ import {
   updateCompanyExternalId,
 } from '../repositories/company.repository.js';
 import { createDeal, findDealByEmail } from '../repositories/deal.repository.js';
-import { publishDealCreated, publishDealRejected } from '../repositories/deal-events.repository.js';
+import { publishDealCreated, publishDealRejected } from '../repositories/crm.events.js';
 import { deleteDeckAnalysis } from '../repositories/analysis.repository.js';
 
 type TDeckExtracted = TEventPayload<typeof Topics.deckExtracted>;

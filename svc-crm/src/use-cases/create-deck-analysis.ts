@@ -10,9 +10,6 @@ import { findDeckAnalysis, saveDeckAnalysis } from '../repositories/analysis.rep
 
 type TAnalysis = z.infer<typeof ZAnalysis>;
 
-export const ANALYSIS_NOT_CONFIGURED_MESSAGE =
-  'AI analysis is not configured: set OPENAI_BASE_URL and OPENAI_API_KEY (any OpenAI-compatible endpoint) for svc-crm';
-
 /** A subscription that currently grants Pro features. */
 export function isProPlanActive(plan: { plan: string; status: string } | null): boolean {
   return plan?.plan === 'pro' && (plan.status === 'active' || plan.status === 'trialing');
@@ -38,16 +35,16 @@ export async function createDeckAnalysis(
   deps: { analysisClient: TAnalysisClient | null },
 ): Promise<TAnalysis> {
   const deck = await findDeck(em, input.orgId, input.emailId);
-  if (!deck) throw new CrmError('RECORD_NOT_FOUND', 'Record not found');
+  if (!deck) throw new CrmError('RECORD_NOT_FOUND');
   if (!isProPlanActive(await findOrganizationPlan(em, input.orgId))) {
-    throw new CrmError('PRO_PLAN_REQUIRED', 'AI analysis is available on the Pro plan');
+    throw new CrmError('PRO_PLAN_REQUIRED');
   }
   if (deck.outcome !== 'deal_created') {
-    throw new CrmError('RECORD_NOT_COMPLETED', 'AI analysis is available for completed records only');
+    throw new CrmError('RECORD_NOT_COMPLETED');
   }
   const cached = await findDeckAnalysis(em, input.orgId, input.emailId);
   if (cached) return present(cached);
-  if (!deps.analysisClient) throw new CrmError('ANALYSIS_NOT_CONFIGURED', ANALYSIS_NOT_CONFIGURED_MESSAGE);
+  if (!deps.analysisClient) throw new CrmError('ANALYSIS_NOT_CONFIGURED');
 
   let result;
   try {

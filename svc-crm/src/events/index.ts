@@ -1,0 +1,11 @@
+import type { TCrmDeps } from '../deps.js';
+import { createDealFromDeckConsumer } from './create-deal-from-deck.js';
+import { deleteOrganizationDataConsumer } from './delete-organization-data.js';
+import { updateOrganizationPlanConsumer } from './update-organization-plan.js';
+
+/** crm's consumers; each runs in one transaction with its inbox row (a redelivered event changes nothing). */
+export const createConsumers = (deps: TCrmDeps) => [
+  createDealFromDeckConsumer(deps),
+  updateOrganizationPlanConsumer(),
+  deleteOrganizationDataConsumer(),
+];
