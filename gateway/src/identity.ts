@@ -1,4 +1,4 @@
-import { ZIntrospectSessionResponse } from '@dealflow/contracts';
+import { ZIntrospectSessionResponse, internalRoutes } from '@dealflow/contracts';
 import { Pool } from 'undici';
 
 /** What the gateway learned about a request's session token. */
@@ -117,8 +117,8 @@ export class IdentityClient {
     let answer: TIdentityAnswer;
     try {
       const response = await this.pool.request({
-        path: '/internal/sessions/introspect',
-        method: 'POST',
+        path: internalRoutes.introspectSession.path,
+        method: internalRoutes.introspectSession.method,
         headers: {
           'content-type': 'application/json',
           'x-internal-token': this.options.internalToken,
