@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { TEventPayload, Topics } from '@dealflow/contracts';
 import { findCompanyDomain } from '../domain/company-domain.js';
 import { createDealName, createDealSummary, findCompanyName } from '../domain/deal-summary.js';
-import type { CrmProvider } from '../providers/crm-provider.js';
+import type { TCrmDeps } from '../deps.js';
 import { saveDeck, updateDeckOutcome } from '../repositories/deck.repository.js';
 import {
   createCompany,
@@ -18,11 +18,8 @@ type TDeckExtracted = TEventPayload<typeof Topics.deckExtracted>;
 export const MISSING_DOMAIN_MESSAGE =
   'No company domain: the deck names no website and the sender uses a free-mail address';
 
-export interface CreateDealDeps {
-  provider: CrmProvider;
-  publicUrl: string;
-  logger?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
-}
+/** The consumer passes its per-event logger (topic and event id bound). */
+export type TCreateDealDeps = Pick<TCrmDeps, 'provider' | 'publicUrl' | 'logger'>;
 
 export type TCreateDealOutcome = 'created' | 'existing' | 'missing_domain' | 'provider_error';
 
@@ -34,7 +31,7 @@ export type TCreateDealOutcome = 'created' | 'existing' | 'missing_domain' | 'pr
 export async function createDealFromDeck(
   em: EntityManager,
   deck: TDeckExtracted,
-  deps: CreateDealDeps,
+  deps: TCreateDealDeps,
 ): Promise<TCreateDealOutcome> {
   const existing = await findDealByEmail(em, deck.orgId, deck.emailId);
   if (existing) {
@@ -88,7 +85,7 @@ export async function createDealFromDeck(
   } catch (error) {
     // The client already waited out 429s and retried 5xx; what is left is not going to pass on its own.
     // The record shows Failed with the reason, and Retry sends the deck here again.
-    deps.logger?.warn({ err: error, emailId: deck.emailId }, 'CRM provider refused the deal');
+    deps.logger.warn({ err: error, emailId: deck.emailId }, 'CRM provider refused the deal');
     await updateDeckOutcome(em, deck.emailId, 'provider_error');
     await publishDealRejected(em, {
       orgId: deck.orgId,
@@ -124,6 +121,6 @@ export async function createDealFromDeck(
     dealUrl: deal.url,
     provider: deal.provider,
   });
-  deps.logger?.info({ emailId: deck.emailId, dealId: deal.id, provider: deal.provider }, 'deal created');
+  deps.logger.info({ emailId: deck.emailId, dealId: deal.id, provider: deal.provider }, 'deal created');
   return 'created';
 }
