@@ -1,16 +1,10 @@
-import { ZBaseConfig, loadConfig } from '@dealflow/service-kit';
+import { ZBaseConfig, blankIsUnset, loadConfig } from '@dealflow/service-kit';
 import { z } from 'zod';
 
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+const optional = blankIsUnset(z.string());
 
-const encryptionKey = optional.refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, {
-  message: 'MAILBOX_ENCRYPTION_KEY must be 32 bytes, base64 encoded (openssl rand -base64 32)',
-});
-
-export const ZConfig = ZBaseConfig.extend({
+/** The environment as .env.example, the charts and dev-stack set it (flat names). */
+const ZIngestEnv = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4003),
   /** Domain of the per-organization inbound addresses `<slug>-<token>@INBOUND_MAIL_DOMAIN`. */
   INBOUND_MAIL_DOMAIN: z.string().min(3).default('inbound.dealflow.local'),
@@ -31,14 +25,49 @@ export const ZConfig = ZBaseConfig.extend({
   OPENAI_API_KEY: optional,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   /** AES-256-GCM key for mailbox passwords and accounting secrets at rest. */
-  MAILBOX_ENCRYPTION_KEY: encryptionKey,
+  MAILBOX_ENCRYPTION_KEY: optional.refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, {
+    message: 'MAILBOX_ENCRYPTION_KEY must be 32 bytes, base64 encoded (openssl rand -base64 32)',
+  }),
   /** How often the auto-scan loop looks for mailboxes due a scan (each mailbox has its own interval). */
   MAILBOX_SCAN_TICK_MS: z.coerce.number().int().min(100).default(30_000),
   /** How often emails held by the monthly limit are re-examined. */
   LIMIT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   IMAP_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });
-export type TConfig = z.infer<typeof ZConfig>;
+type TIngestEnv = z.infer<typeof ZIngestEnv>;
+
+/** The parsed environment grouped for its readers; the kit's variables stay as the kit reads them. */
+const groupForReaders = ({
+  INBOUND_MAIL_DOMAIN,
+  MAIL_MAX_BYTES,
+  DECK_MAX_BYTES,
+  OPENAI_BASE_URL,
+  OPENAI_API_KEY,
+  OPENAI_MODEL,
+  MAILBOX_ENCRYPTION_KEY,
+  MAILBOX_SCAN_TICK_MS,
+  LIMIT_SWEEP_INTERVAL_MS,
+  IMAP_TIMEOUT_MS,
+  ...base
+}: TIngestEnv) => ({
+  ...base,
+  /** The mail webhook and the inbound addresses. */
+  mail: { inboundDomain: INBOUND_MAIL_DOMAIN, maxBytes: MAIL_MAX_BYTES },
+  deck: { maxBytes: DECK_MAX_BYTES },
+  /** Unset baseUrl or apiKey: the offline heuristic extractor. */
+  openai: { baseUrl: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY, model: OPENAI_MODEL },
+  /** Integration 1 (IMAP) and the credentials stored at rest. */
+  mailbox: {
+    encryptionKey: MAILBOX_ENCRYPTION_KEY,
+    imapTimeoutMs: IMAP_TIMEOUT_MS,
+    scanTickMs: MAILBOX_SCAN_TICK_MS,
+  },
+  /** The monthly deck allowance's sweep of held emails. */
+  limits: { sweepIntervalMs: LIMIT_SWEEP_INTERVAL_MS },
+});
+
+export const ZConfig = ZIngestEnv.transform(groupForReaders);
+export type TConfig = z.output<typeof ZConfig>;
 
 export const loadServiceConfig = (env: Record<string, string | undefined> = process.env) =>
   loadConfig(ZConfig, env);

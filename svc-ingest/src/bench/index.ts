@@ -8,8 +8,8 @@ import { createTestDatabase, startTestBroker } from '@dealflow/service-kit/testi
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadServiceConfig } from '../config.js';
-import { sql } from '../repositories/sql.js';
-import { createOrganization } from '../use-cases/apply-identity-events.js';
+import { EmailSchema } from '../entities/email.js';
+import { createOrganization } from '../events/create-organization.js';
 import { claimEmail, processEmail } from '../use-cases/process-email.js';
 import { receiveMail } from '../use-cases/receive-mail.js';
 import { readDeck } from '../deck/read-deck.js';
@@ -282,18 +282,15 @@ export async function benchProcessingCapacity(
         for (const id of lane) {
           if ((await claimEmail(em(), id)) === 'claimed') {
             await em().transactional((tx) =>
-              processEmail(tx, id, { extractor, deckMaxBytes: config.DECK_MAX_BYTES, logger }),
+              processEmail(tx, id, { extractor, deckMaxBytes: config.deck.maxBytes, logger }),
             );
           }
         }
       }),
     );
     const elapsed = performance.now() - start;
-    const [row] = await sql<{ n: string }>(
-      em(),
-      "SELECT count(*) AS n FROM emails WHERE status = 'completed'",
-    );
-    if (Number(row!.n) !== emails) throw new Error(`only ${row!.n} of ${emails} emails completed`);
+    const completed = await em().count(EmailSchema, { status: 'completed' });
+    if (completed !== emails) throw new Error(`only ${completed} of ${emails} emails completed`);
     return Math.round((emails / elapsed) * 60_000);
   } finally {
     await svc.stop();

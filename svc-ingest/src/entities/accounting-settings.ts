@@ -19,7 +19,14 @@ export const AccountingSettingsSchema = new EntitySchema<AccountingSettings>({
   name: 'AccountingSettings',
   tableName: 'accounting_settings',
   properties: {
-    orgId: { type: 'number', fieldName: 'org_id', primary: true, autoincrement: false },
+    orgId: {
+      kind: 'm:1',
+      entity: () => 'Organization',
+      fieldName: 'org_id',
+      primary: true,
+      mapToPk: true,
+      deleteRule: 'cascade',
+    },
     connected: { type: 'boolean', default: false },
     clientId: { type: 'text', fieldName: 'client_id', nullable: true },
     clientSecretEnc: { type: 'text', fieldName: 'client_secret_enc', nullable: true },
@@ -29,6 +36,6 @@ export const AccountingSettingsSchema = new EntitySchema<AccountingSettings>({
     syncFrequency: { type: 'text', fieldName: 'sync_frequency', default: 'daily' },
     encryption: { type: 'boolean', default: true },
     autoSync: { type: 'boolean', fieldName: 'auto_sync', default: true },
-    lastSyncAt: { type: 'Date', fieldName: 'last_sync_at', nullable: true },
+    lastSyncAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'last_sync_at', nullable: true },
   },
 });

@@ -13,10 +13,18 @@ export const MemberSchema = new EntitySchema<Member>({
   name: 'Member',
   tableName: 'members',
   properties: {
-    orgId: { type: 'number', fieldName: 'org_id', primary: true },
-    userId: { type: 'number', fieldName: 'user_id', primary: true },
+    orgId: {
+      kind: 'm:1',
+      entity: () => 'Organization',
+      fieldName: 'org_id',
+      primary: true,
+      mapToPk: true,
+      deleteRule: 'cascade',
+    },
+    userId: { type: 'integer', fieldName: 'user_id', primary: true, autoincrement: false },
     email: { type: 'text' },
     name: { type: 'text' },
     role: { type: 'text' },
   },
+  indexes: [{ name: 'members_email', expression: 'CREATE INDEX members_email ON members (lower(email))' }],
 });

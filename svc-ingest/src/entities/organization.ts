@@ -20,15 +20,26 @@ export const OrganizationSchema = new EntitySchema<Organization>({
   name: 'Organization',
   tableName: 'organizations',
   properties: {
-    id: { type: 'number', primary: true, autoincrement: false },
+    // The id is identity's: this row is a read model, never numbered here.
+    id: { type: 'integer', primary: true, autoincrement: false },
     name: { type: 'text' },
     slug: { type: 'text' },
-    inboundToken: { type: 'text', fieldName: 'inbound_token', unique: true },
+    inboundToken: {
+      type: 'text',
+      fieldName: 'inbound_token',
+      unique: 'organizations_inbound_token_key',
+    },
     webhookSecret: { type: 'text', fieldName: 'webhook_secret' },
-    ownerId: { type: 'number', fieldName: 'owner_id', nullable: true },
+    ownerId: { type: 'integer', fieldName: 'owner_id', nullable: true },
     plan: { type: 'text', default: 'free' },
     subscriptionStatus: { type: 'text', fieldName: 'subscription_status', nullable: true },
-    monthlyDeckLimit: { type: 'number', fieldName: 'monthly_deck_limit', nullable: true },
-    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+    monthlyDeckLimit: { type: 'integer', fieldName: 'monthly_deck_limit', nullable: true },
+    createdAt: {
+      type: 'Date',
+      columnType: 'timestamptz',
+      fieldName: 'created_at',
+      defaultRaw: 'now()',
+      onCreate: () => new Date(),
+    },
   },
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { deckFromPlainText } from '../deck/deck-text.js';
 import { buildMail, sampleDeck } from '../test/factories.js';
-import { startHarness, type THarness } from '../test/harness.js';
+import { startIngest, type TIngestTest } from '../test/ingest-service.js';
 import { startOpenAiStandIn } from '../test/openai-stand-in.js';
 import { createOpenAiExtractor, EXTRACTION_JSON_SCHEMA } from './openai-extractor.js';
 
@@ -99,9 +99,9 @@ describe('OpenAI extractor (Chat Completions against a local stand-in)', () => {
 });
 
 describe('svc-ingest with OPENAI_BASE_URL', () => {
-  let h: THarness;
+  let h: TIngestTest;
   beforeAll(async () => {
-    h = await startHarness({
+    h = await startIngest({
       env: { OPENAI_BASE_URL: standIn.baseURL, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-test' },
     });
   });
@@ -112,7 +112,7 @@ describe('svc-ingest with OPENAI_BASE_URL', () => {
       to: inbox.address,
       attachments: [{ filename: 'deck.pdf', content: await sampleDeck(), contentType: 'application/pdf' }],
     });
-    const res = await h.svc.app.inject({
+    const res = await h.app.inject({
       method: 'POST',
       url: '/webhooks/mail',
       payload: raw,
@@ -123,7 +123,7 @@ describe('svc-ingest with OPENAI_BASE_URL', () => {
   const settled = (id: number) =>
     waitFor(async () => {
       const r = (
-        await h.svc.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers: h.headers(21) })
+        await h.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers: h.headersFor(21) })
       ).json();
       return r.status === 'completed' || r.status === 'failed' ? r : null;
     });
@@ -141,7 +141,7 @@ describe('svc-ingest with OPENAI_BASE_URL', () => {
     // The record shows Processing while the model works (the claim is committed before extraction).
     await waitFor(
       async () =>
-        (await h.svc.app.inject({ method: 'GET', url: `/api/emails/${slow}`, headers: h.headers(21) })).json()
+        (await h.app.inject({ method: 'GET', url: `/api/emails/${slow}`, headers: h.headersFor(21) })).json()
           .status === 'processing',
     );
     release();

@@ -4,10 +4,10 @@ import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMail, sampleDeck } from '../test/factories.js';
 import { DOVECOT_BINARY, startDovecot, type TImapServer } from '@dealflow/dev-stack';
-import { startHarness, type THarness } from '../test/harness.js';
+import { startIngest, type TIngestTest } from '../test/ingest-service.js';
 
 const ORG = 31;
-let h: THarness;
+let h: TIngestTest;
 let imap: TImapServer;
 
 const append = async (raw: Buffer) => {
@@ -28,11 +28,11 @@ const call = (
   payload?: object,
   role: 'owner' | 'member' = 'owner',
 ) =>
-  h.svc.app.inject({
+  h.app.inject({
     method,
     url,
     payload,
-    headers: h.headers(ORG, role, role === 'owner' ? ORG * 100 : ORG * 100 + 1),
+    headers: h.headersFor(ORG, role, role === 'owner' ? ORG * 100 : ORG * 100 + 1),
   });
 const creds = () => ({
   host: imap.host,
@@ -48,7 +48,7 @@ describe.skipIf(!existsSync(DOVECOT_BINARY) && !process.env.CI)(
   () => {
     beforeAll(async () => {
       imap = await startDovecot();
-      h = await startHarness({ env: { MAILBOX_SCAN_TICK_MS: '200', IMAP_TIMEOUT_MS: '3000' } });
+      h = await startIngest({ env: { MAILBOX_SCAN_TICK_MS: '200', IMAP_TIMEOUT_MS: '3000' } });
       await h.createOrganization(ORG);
     });
     afterAll(async () => {
@@ -168,25 +168,25 @@ describe.skipIf(!existsSync(DOVECOT_BINARY) && !process.env.CI)(
 );
 
 describe('Integration 2: accounting settings', () => {
-  let h2: THarness;
+  let h2: TIngestTest;
   beforeAll(async () => {
-    h2 = await startHarness();
+    h2 = await startIngest();
     await h2.createOrganization(41);
   });
   afterAll(async () => h2?.stop());
   const put = (payload: object, role: 'owner' | 'member' = 'owner') =>
-    h2.svc.app.inject({
+    h2.app.inject({
       method: 'PUT',
       url: '/api/integrations/accounting',
       payload,
-      headers: h2.headers(41, role, role === 'owner' ? 4100 : 4101),
+      headers: h2.headersFor(41, role, role === 'owner' ? 4100 : 4101),
     });
 
   it('saves the settings (secret encrypted, never returned) so they survive a reload', async () => {
-    const initial = await h2.svc.app.inject({
+    const initial = await h2.app.inject({
       method: 'GET',
       url: '/api/integrations/accounting',
-      headers: h2.headers(41),
+      headers: h2.headersFor(41),
     });
     expect(initial.json()).toMatchObject({
       connected: false,
@@ -207,10 +207,10 @@ describe('Integration 2: accounting settings', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).not.toHaveProperty('clientSecret');
-    const reloaded = await h2.svc.app.inject({
+    const reloaded = await h2.app.inject({
       method: 'GET',
       url: '/api/integrations/accounting',
-      headers: h2.headers(41, 'member', 4101),
+      headers: h2.headersFor(41, 'member', 4101),
     });
     expect(reloaded.json()).toMatchObject({
       connected: true,

@@ -1,7 +1,7 @@
 import { ingestRoutes } from '@dealflow/contracts';
-import { requireOrganization, requireOwner, route, type ServiceApp } from '@dealflow/service-kit';
+import type { TRouter } from '@dealflow/service-kit';
+import type { TIngestDeps } from '../deps.js';
 import { connectMailbox } from '../use-cases/connect-mailbox.js';
-import type { TIntegrationDeps } from '../use-cases/deps.js';
 import { disconnectMailbox } from '../use-cases/disconnect-mailbox.js';
 import { getAccountingSettings } from '../use-cases/get-accounting-settings.js';
 import { getMailboxStatus } from '../use-cases/get-mailbox-status.js';
@@ -9,33 +9,25 @@ import { testMailbox } from '../use-cases/test-mailbox.js';
 import { updateAccountingSettings } from '../use-cases/update-accounting-settings.js';
 import { updateMailboxSettings } from '../use-cases/update-mailbox-settings.js';
 
-export function registerIntegrationRoutes(app: ServiceApp, deps: TIntegrationDeps) {
-  route(app, ingestRoutes.mailbox, async (request) => {
-    const identity = requireOrganization(request);
-    return getMailboxStatus(request.em, identity.orgId, deps, identity.role === 'owner');
-  });
-  route(app, ingestRoutes.mailboxTest, async (request) => {
-    const { orgId } = requireOwner(request);
-    return testMailbox(request.em, orgId, request.body, deps);
-  });
-  route(app, ingestRoutes.mailboxConnect, async (request) => {
-    const { orgId } = requireOwner(request);
-    return connectMailbox(request.em, orgId, request.body, deps);
-  });
-  route(app, ingestRoutes.mailboxSettings, async (request) => {
-    const { orgId } = requireOwner(request);
-    return updateMailboxSettings(request.em, orgId, request.body, deps);
-  });
-  route(app, ingestRoutes.mailboxDisconnect, async (request) => {
-    const { orgId } = requireOwner(request);
-    return disconnectMailbox(request.em, orgId, deps);
-  });
-  route(app, ingestRoutes.accounting, async (request) => {
-    const { orgId } = requireOrganization(request);
-    return getAccountingSettings(request.em, orgId);
-  });
-  route(app, ingestRoutes.accountingUpdate, async (request) => {
-    const { orgId } = requireOwner(request);
-    return updateAccountingSettings(request.em, orgId, request.body, deps);
-  });
+/** Integration 1 (inbound address, IMAP mailbox) and Integration 2 (accounting settings). */
+export function integrationsRoutes({ route }: TRouter, deps: TIngestDeps) {
+  route(ingestRoutes.mailbox, async ({ actor, request }) => getMailboxStatus(request.em, actor, deps));
+  route(ingestRoutes.mailboxTest, async ({ actor, body, request }) =>
+    testMailbox(request.em, actor.orgId, body, deps),
+  );
+  route(ingestRoutes.mailboxConnect, async ({ actor, body, request }) =>
+    connectMailbox(request.em, actor, body, deps),
+  );
+  route(ingestRoutes.mailboxSettings, async ({ actor, body, request }) =>
+    updateMailboxSettings(request.em, actor, body, deps),
+  );
+  route(ingestRoutes.mailboxDisconnect, async ({ actor, request }) =>
+    disconnectMailbox(request.em, actor, deps),
+  );
+  route(ingestRoutes.accounting, async ({ actor, request }) =>
+    getAccountingSettings(request.em, actor.orgId),
+  );
+  route(ingestRoutes.accountingUpdate, async ({ actor, body, request }) =>
+    updateAccountingSettings(request.em, actor.orgId, body, deps),
+  );
 }

@@ -3,13 +3,13 @@ import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../mail/webhook-auth.js';
 import { buildMail, sampleDeck } from '../test/factories.js';
-import { startHarness, type THarness } from '../test/harness.js';
+import { startIngest, type TIngestTest } from '../test/ingest-service.js';
 
-let h: THarness;
+let h: TIngestTest;
 let inbox: { address: string; secret: string };
 
 const post = (raw: Buffer, headers: Record<string, string>, url = '/webhooks/mail') =>
-  h.svc.app.inject({
+  h.app.inject({
     method: 'POST',
     url,
     payload: raw,
@@ -17,12 +17,12 @@ const post = (raw: Buffer, headers: Record<string, string>, url = '/webhooks/mai
   });
 
 const record = async (orgId: number, id: number) => {
-  const res = await h.svc.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers: h.headers(orgId) });
+  const res = await h.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers: h.headersFor(orgId) });
   return res.json();
 };
 
 beforeAll(async () => {
-  h = await startHarness({ env: { MAIL_MAX_BYTES: String(400 * 1024) } });
+  h = await startIngest({ env: { MAIL_MAX_BYTES: String(400 * 1024) } });
   inbox = await h.createOrganization(1);
 });
 afterAll(async () => h?.stop());
@@ -112,7 +112,7 @@ describe('POST /webhooks/mail', () => {
     const res = await post(garbage, { authorization: `Bearer ${inbox.secret}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/Malformed message/);
-    const empty = await h.svc.app.inject({
+    const empty = await h.app.inject({
       method: 'POST',
       url: `/webhooks/mail?recipient=${encodeURIComponent(inbox.address)}`,
       payload: '',

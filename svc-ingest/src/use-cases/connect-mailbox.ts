@@ -1,17 +1,19 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { getOrCreateMailbox } from '../repositories/mailbox-repository.js';
-import { requireSecretBox, secretContext, type TIntegrationDeps } from './deps.js';
-import { getMailboxStatus } from './get-mailbox-status.js';
+import { assertCanSeal, sealCredential } from '../crypto/credentials.js';
+import type { TIngestDeps } from '../deps.js';
+import { getOrCreateMailbox } from '../repositories/mailbox.repository.js';
+import { getMailboxStatus, type TMailboxViewer } from './get-mailbox-status.js';
 import { testMailbox, type TMailboxCredentials } from './test-mailbox.js';
 
 /** Connect: checks the credentials against the server, then stores them with the password encrypted. */
 export async function connectMailbox(
   em: EntityManager,
-  orgId: number,
+  actor: TMailboxViewer,
   body: TMailboxCredentials,
-  deps: TIntegrationDeps,
+  deps: Pick<TIngestDeps, 'config' | 'secretBox'>,
 ) {
-  const box = requireSecretBox(deps);
+  const { orgId } = actor;
+  assertCanSeal(deps.secretBox);
   await testMailbox(em, orgId, body, deps);
   const mailbox = await getOrCreateMailbox(em, orgId);
   const sameAccount = mailbox.host === body.host && mailbox.username === body.username;
@@ -20,12 +22,12 @@ export async function connectMailbox(
     port: body.port,
     secure: body.secure,
     username: body.username,
-    passwordEnc: box.encrypt(body.password, secretContext(orgId, 'mailbox')),
+    passwordEnc: sealCredential(deps.secretBox, orgId, 'mailbox', body.password),
     connectedAt: new Date(),
     lastError: null,
     // Another account has other UIDs: its next scan starts from its first message.
     ...(sameAccount ? {} : { lastUid: '0', uidValidity: null }),
   });
   await em.flush();
-  return getMailboxStatus(em, orgId, deps, true);
+  return getMailboxStatus(em, actor, deps);
 }

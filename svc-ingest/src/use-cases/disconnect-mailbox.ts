@@ -1,11 +1,15 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { findMailbox } from '../repositories/mailbox-repository.js';
-import type { TIntegrationDeps } from './deps.js';
-import { getMailboxStatus } from './get-mailbox-status.js';
+import type { TIngestDeps } from '../deps.js';
+import { findMailbox } from '../repositories/mailbox.repository.js';
+import { getMailboxStatus, type TMailboxViewer } from './get-mailbox-status.js';
 
 /** Disconnect: the stored credentials are deleted; folder and interval settings stay. */
-export async function disconnectMailbox(em: EntityManager, orgId: number, deps: TIntegrationDeps) {
-  const mailbox = await findMailbox(em, orgId);
+export async function disconnectMailbox(
+  em: EntityManager,
+  actor: TMailboxViewer,
+  deps: Pick<TIngestDeps, 'config'>,
+) {
+  const mailbox = await findMailbox(em, actor.orgId);
   if (mailbox) {
     Object.assign(mailbox, {
       host: null,
@@ -17,5 +21,5 @@ export async function disconnectMailbox(em: EntityManager, orgId: number, deps: 
     });
     await em.flush();
   }
-  return getMailboxStatus(em, orgId, deps, true);
+  return getMailboxStatus(em, actor, deps);
 }

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ZEmailRecord } from '@dealflow/contracts';
 import type { z } from 'zod';
-import { findAttachmentMeta, type TEmailRow } from '../repositories/email-repository.js';
-import { findOrganization } from '../repositories/organization-repository.js';
+import type { Email } from '../entities/email.js';
+import { findAttachmentMeta } from '../repositories/email.repository.js';
+import { findOrganization } from '../repositories/organization.repository.js';
 
 export type TEmailRecord = z.infer<typeof ZEmailRecord>;
 
@@ -10,7 +11,7 @@ export type TEmailRecord = z.infer<typeof ZEmailRecord>;
 export async function toEmailRecords(
   em: EntityManager,
   orgId: number,
-  rows: TEmailRow[],
+  rows: Email[],
 ): Promise<TEmailRecord[]> {
   const org = await findOrganization(em, orgId);
   const attachments = await findAttachmentMeta(
@@ -19,19 +20,19 @@ export async function toEmailRecords(
   );
   return rows.map((row) => ({
     id: row.id,
-    from: row.from_name ?? row.from_email,
-    fromEmail: row.from_email,
+    from: row.fromName ?? row.fromEmail,
+    fromEmail: row.fromEmail,
     subject: row.subject,
-    receivedAt: new Date(row.received_at).toISOString(),
+    receivedAt: row.receivedAt.toISOString(),
     status: row.status,
-    statusReason: row.status_reason,
-    affinityDealId: row.deal_id,
-    dealUrl: row.deal_url,
-    deckLinks: row.deck_links ?? [],
+    statusReason: row.statusReason,
+    affinityDealId: row.dealId,
+    dealUrl: row.dealUrl,
+    deckLinks: row.deckLinks ?? [],
     attachments: attachments
-      .filter((a) => a.email_id === row.id && !a.inline)
-      .map((a) => ({ id: a.id, filename: a.filename, contentType: a.content_type, size: a.size })),
-    extractedData: row.extracted_data,
+      .filter((a) => a.emailId === row.id && !a.inline)
+      .map((a) => ({ id: a.id, filename: a.filename, contentType: a.contentType, size: a.size })),
+    extractedData: row.extractedData,
     canAnalyze: org?.plan === 'pro' && row.status === 'completed',
   }));
 }

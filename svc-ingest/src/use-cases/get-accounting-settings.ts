@@ -2,7 +2,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { ZAccountingSettings } from '@dealflow/contracts';
 import type { z } from 'zod';
 import type { AccountingSettings } from '../entities/accounting-settings.js';
-import { createAccountingSettings, findAccountingSettings } from '../repositories/mailbox-repository.js';
+import {
+  createAccountingSettings,
+  findAccountingSettings,
+} from '../repositories/accounting-settings.repository.js';
 
 export type TAccountingSettings = z.infer<typeof ZAccountingSettings>;
 

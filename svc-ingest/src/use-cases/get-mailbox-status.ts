@@ -1,30 +1,32 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { ZMailboxStatus } from '@dealflow/contracts';
+import type { TRole, ZMailboxStatus } from '@dealflow/contracts';
 import type { z } from 'zod';
+import type { TIngestDeps } from '../deps.js';
 import { IngestError } from '../errors.js';
-import { findMailbox } from '../repositories/mailbox-repository.js';
-import { findOrganization, inboundAddress } from '../repositories/organization-repository.js';
-import type { TIntegrationDeps } from './deps.js';
+import { findMailbox } from '../repositories/mailbox.repository.js';
+import { findOrganization, inboundAddress } from '../repositories/organization.repository.js';
 
 export type TMailboxStatus = z.infer<typeof ZMailboxStatus>;
+/** Who looks at the mailbox: what they see depends on their role. */
+export type TMailboxViewer = { orgId: number; role: TRole };
 
-/** Integration 1's state: the organization's inbound address (and, for owners, its webhook secret) and the IMAP mailbox. */
+/**
+ * Integration 1's state: the organization's inbound address and the IMAP mailbox. The webhook secret is
+ * shown to the owner only (members see the address, not what lets anyone post mail as the organization).
+ */
 export async function getMailboxStatus(
   em: EntityManager,
-  orgId: number,
-  deps: TIntegrationDeps,
-  isOwner: boolean,
+  actor: TMailboxViewer,
+  deps: Pick<TIngestDeps, 'config'>,
 ): Promise<TMailboxStatus> {
+  const { orgId } = actor;
   const org = await findOrganization(em, orgId);
-  if (!org)
-    throw new IngestError(
-      'ORGANIZATION_UNKNOWN',
-      'This organization is not set up for mail yet; try again in a moment',
-    );
+  if (!org) throw new IngestError('ORGANIZATION_NOT_READY');
   const mailbox = await findMailbox(em, orgId);
+  const isOwner = actor.role === 'owner';
   return {
     connected: Boolean(mailbox?.passwordEnc),
-    inboundAddress: inboundAddress(org, deps.config.INBOUND_MAIL_DOMAIN),
+    inboundAddress: inboundAddress(org, deps.config.mail.inboundDomain),
     webhookSecret: isOwner ? org.webhookSecret : null,
     host: mailbox?.passwordEnc ? mailbox.host : null,
     port: mailbox?.passwordEnc ? mailbox.port : null,

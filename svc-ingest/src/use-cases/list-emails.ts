@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TRecordStatus } from '@dealflow/contracts';
-import { listEmails as listEmailRows } from '../repositories/email-repository.js';
+import { listEmails as listEmailRows } from '../repositories/email.repository.js';
 import { toEmailRecords } from './email-record.js';
 
 /** The organization's records, newest first, filtered by status and searched over company, sender and subject. */

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSlidesPdf } from '../fixtures/build-pdf.js';
 import { createHeuristicExtractor } from '../extraction/heuristic-extractor.js';
 import { buildMail, encryptedPdf, sampleDeck, samplePptx } from '../test/factories.js';
-import { countingExtractor, startHarness, type THarness } from '../test/harness.js';
+import { countingExtractor, startIngest, type TIngestTest } from '../test/ingest-service.js';
 
 const extractor = countingExtractor(createHeuristicExtractor());
-let h: THarness;
+let h: TIngestTest;
 let inbox: { address: string; secret: string };
 const ORG = 11;
 
@@ -17,7 +17,7 @@ const send = async (
   orgInbox = inbox,
 ) => {
   const raw = await buildMail({ to: orgInbox.address, ...mail });
-  const res = await h.svc.app.inject({
+  const res = await h.app.inject({
     method: 'POST',
     url: '/webhooks/mail',
     payload: raw,
@@ -27,7 +27,7 @@ const send = async (
   return res.json().emailId as number;
 };
 const get = async (id: number, orgId = ORG) =>
-  (await h.svc.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers: h.headers(orgId) })).json();
+  (await h.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers: h.headersFor(orgId) })).json();
 const settled = (id: number, orgId = ORG) =>
   waitFor(async () => {
     const r = await get(id, orgId);
@@ -36,7 +36,7 @@ const settled = (id: number, orgId = ORG) =>
 const pdf = (filename: string, content: Buffer) => ({ filename, content, contentType: 'application/pdf' });
 
 beforeAll(async () => {
-  h = await startHarness({
+  h = await startIngest({
     extractor,
     env: { DECK_MAX_BYTES: String(60 * 1024), LIMIT_SWEEP_INTERVAL_MS: '300' },
   });
@@ -110,9 +110,9 @@ describe('deck processing', () => {
       fromEmail: 'jane@acmerobotics.io',
       receivedAt: new Date().toISOString(),
     };
-    await h.publish(Topics.emailReceived, data, eventId);
-    await h.publish(Topics.emailReceived, data, eventId);
-    await h.publish(Topics.emailReceived, data);
+    await h.bus!.publish(Topics.emailReceived, data, { id: eventId });
+    await h.bus!.publish(Topics.emailReceived, data, { id: eventId });
+    await h.bus!.publish(Topics.emailReceived, data);
     // A marker event after them on the same partition (same key): once it is handled, they were too.
     const marker = await send({ text: 'https://docsend.com/view/marker' });
     await settled(marker);
@@ -126,7 +126,7 @@ describe('deck processing', () => {
   it('links the CRM deal, shows Missing Domain on rejection, and Retry really reprocesses', async () => {
     const id = await send({ attachments: [pdf('deck.pdf', await sampleDeck('Linkable'))] });
     await settled(id);
-    await h.publish(Topics.dealCreated, {
+    await h.bus!.publish(Topics.dealCreated, {
       orgId: ORG,
       emailId: id,
       dealId: 'deal-9',
@@ -142,7 +142,7 @@ describe('deck processing', () => {
       attachments: [pdf('deck.pdf', await sampleDeck('Nodomain'))],
     });
     await settled(noDomain);
-    await h.publish(Topics.dealRejected, {
+    await h.bus!.publish(Topics.dealRejected, {
       orgId: ORG,
       emailId: noDomain,
       reason: 'missing_domain',
@@ -153,28 +153,28 @@ describe('deck processing', () => {
       return r.status === 'not_added_missing_domain' ? r : null;
     });
     expect(missing.statusReason).toBe('No company domain found');
-    const filtered = await h.svc.app.inject({
+    const filtered = await h.app.inject({
       method: 'GET',
       url: '/api/emails?filter=not_added_missing_domain',
-      headers: h.headers(ORG),
+      headers: h.headersFor(ORG),
     });
     expect(filtered.json().data.map((r: { id: number }) => r.id)).toEqual([noDomain]);
 
     const calls = extractor.calls;
-    const retry = await h.svc.app.inject({
+    const retry = await h.app.inject({
       method: 'POST',
       url: `/api/emails/${noDomain}/retry`,
-      headers: h.headers(ORG, 'member', 1101),
+      headers: h.headersFor(ORG, 'member', 1101),
     });
     expect(retry.statusCode).toBe(202);
     expect(retry.json().status).toBe('pending');
     expect((await settled(noDomain)).status).toBe('completed');
     expect(extractor.calls).toBe(calls + 1);
 
-    const again = await h.svc.app.inject({
+    const again = await h.app.inject({
       method: 'POST',
       url: `/api/emails/${id}/retry`,
-      headers: h.headers(ORG),
+      headers: h.headersFor(ORG),
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Only failed and Missing Domain records can be retried');
@@ -183,10 +183,10 @@ describe('deck processing', () => {
   it('retries a failed record', async () => {
     const id = await send({ text: 'no deck here' });
     expect((await settled(id)).status).toBe('failed');
-    const res = await h.svc.app.inject({
+    const res = await h.app.inject({
       method: 'POST',
       url: `/api/emails/${id}/retry`,
-      headers: h.headers(ORG),
+      headers: h.headersFor(ORG),
     });
     expect(res.statusCode).toBe(202);
     const [row] = await h.query<{ attempts: number }>('SELECT attempts FROM emails WHERE id = ?', [id]);
@@ -207,7 +207,7 @@ describe('monthly deck limit', () => {
     });
     expect(held.status).toBe('pending');
 
-    await h.publish(Topics.subscriptionChanged, {
+    await h.bus!.publish(Topics.subscriptionChanged, {
       orgId: 12,
       plan: 'basic',
       billingCycle: 'monthly',
@@ -265,49 +265,49 @@ describe('records API', () => {
     for (const name of ['Quasar One', 'Quasar Two'])
       ids.push(await send({ subject: `${name} intro`, attachments: [pdf('q.pdf', await sampleDeck(name))] }));
     for (const id of ids) await settled(id);
-    const search = await h.svc.app.inject({
+    const search = await h.app.inject({
       method: 'GET',
       url: '/api/emails?searchTerm=quasar',
-      headers: h.headers(ORG),
+      headers: h.headersFor(ORG),
     });
     expect(search.json()).toMatchObject({ total: 2, data: [{ id: ids[1] }, { id: ids[0] }] });
-    const page = await h.svc.app.inject({
+    const page = await h.app.inject({
       method: 'GET',
       url: '/api/emails?searchTerm=quasar&limit=1&page=2',
-      headers: h.headers(ORG),
+      headers: h.headersFor(ORG),
     });
     expect(page.json().data.map((r: { id: number }) => r.id)).toEqual([ids[0]]);
-    const byCompany = await h.svc.app.inject({
+    const byCompany = await h.app.inject({
       method: 'GET',
       url: '/api/emails?searchTerm=Zebra',
-      headers: h.headers(ORG),
+      headers: h.headersFor(ORG),
     });
     expect(byCompany.json().total).toBe(0);
-    const theirs = await h.svc.app.inject({
+    const theirs = await h.app.inject({
       method: 'GET',
       url: '/api/emails?searchTerm=Zebra',
-      headers: h.headers(13),
+      headers: h.headersFor(13),
     });
     expect(theirs.json().total).toBe(1);
     expect(
-      (await h.svc.app.inject({ method: 'GET', url: `/api/emails/${ids[0]}`, headers: h.headers(13) }))
+      (await h.app.inject({ method: 'GET', url: `/api/emails/${ids[0]}`, headers: h.headersFor(13) }))
         .statusCode,
     ).toBe(404);
-    const all = await h.svc.app.inject({ method: 'GET', url: '/api/emails', headers: h.headers(ORG) });
+    const all = await h.app.inject({ method: 'GET', url: '/api/emails', headers: h.headersFor(ORG) });
     expect(all.json().data).toHaveLength(10);
   });
 
   it('refuses anonymous callers and ignores the seed bypass headers', async () => {
-    const res = await h.svc.app.inject({
+    const res = await h.app.inject({
       method: 'GET',
       url: '/api/emails',
       headers: { 'x-auth-bypass': '1', 'x-user-id': '1100' },
     });
     expect(res.statusCode).toBe(401);
-    const bad = await h.svc.app.inject({
+    const bad = await h.app.inject({
       method: 'GET',
       url: '/api/emails?filter=bogus',
-      headers: h.headers(ORG),
+      headers: h.headersFor(ORG),
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -315,7 +315,7 @@ describe('records API', () => {
   it('removes the organization data when identity deletes the organization', async () => {
     const gone = await h.createOrganization(14);
     await settled(await send({ text: 'https://docsend.com/view/gone' }, gone), 14);
-    await h.publish(Topics.organizationDeleted, { orgId: 14 });
+    await h.bus!.publish(Topics.organizationDeleted, { orgId: 14 });
     await waitFor(async () => (await h.query('SELECT 1 FROM emails WHERE org_id = 14')).length === 0);
     expect(await h.query('SELECT 1 FROM organizations WHERE id = 14')).toHaveLength(0);
   });

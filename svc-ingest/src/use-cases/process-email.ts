@@ -1,24 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Topics } from '@dealflow/contracts';
-import { publishEvent } from '@dealflow/service-kit';
-import type { Logger } from 'pino';
+import { LIMIT_REASON, monthStart } from '../allowance/monthly-deck-limit.js';
 import { DeckError } from '../deck/deck-error.js';
 import { findDeckLinks } from '../deck/deck-links.js';
 import type { TDeckText } from '../deck/deck-text.js';
 import { readDeck } from '../deck/read-deck.js';
-import type { TExtractor } from '../extraction/extractor.js';
 import { htmlToText } from '../mail/html-to-text.js';
-import { countDecksSince, findDeckFiles, lockEmail, updateEmail } from '../repositories/email-repository.js';
-import { lockOrganization } from '../repositories/organization-repository.js';
-import { monthStart } from '../repositories/sql.js';
+import type { TIngestDeps } from '../deps.js';
+import { countDecksSince, updateEmail } from '../repositories/email.repository.js';
+import { publishDeckExtracted, publishDeckProcessed } from '../repositories/ingest.events.js';
+import { findDeckFiles, lockEmail, lockOrganization } from '../repositories/intake.queries.js';
 
-export const LIMIT_REASON = 'Monthly deck limit reached';
-
-export interface TProcessDeps {
-  extractor: TExtractor;
-  deckMaxBytes: number;
-  logger: Logger;
-}
+export type TProcessDeps = Pick<TIngestDeps, 'extractor' | 'logger'> & { deckMaxBytes: number };
 
 /**
  * Step 1, in its own short transaction (committed, so the record shows Processing while the deck is read):
@@ -35,14 +27,14 @@ export async function claimEmail(
     if (!email) return 'skipped';
     if (email.status === 'processing') return 'claimed';
     if (email.status !== 'pending') return 'skipped';
-    const org = await lockOrganization(tx, email.org_id);
+    const org = await lockOrganization(tx, email.orgId);
     if (!org) return 'skipped';
     const start = monthStart();
-    const countedThisMonth = email.counted_at !== null && email.counted_at >= start;
+    const countedThisMonth = email.countedAt !== null && email.countedAt >= start;
     if (!countedThisMonth) {
       if (
-        org.monthly_deck_limit !== null &&
-        (await countDecksSince(tx, org.id, start)) >= org.monthly_deck_limit
+        org.monthlyDeckLimit !== null &&
+        (await countDecksSince(tx, org.id, start)) >= org.monthlyDeckLimit
       ) {
         await updateEmail(tx, emailId, { statusReason: LIMIT_REASON });
         return 'held';
@@ -69,23 +61,17 @@ export async function processEmail(
 ): Promise<'processed' | 'skipped'> {
   const email = await lockEmail(em, emailId);
   if (!email || email.status !== 'processing') return 'skipped';
-  const org = { id: email.org_id };
+  const org = { id: email.orgId };
 
-  const deckLinks = findDeckLinks(
-    `${email.text_body}\n${email.html_body ? htmlToText(email.html_body) : ''}`,
-  );
+  const deckLinks = findDeckLinks(`${email.textBody}\n${email.htmlBody ? htmlToText(email.htmlBody) : ''}`);
   const processedAt = new Date();
   const finish = (outcome: 'completed' | 'failed') =>
-    publishEvent(em, {
-      topic: Topics.deckProcessed,
+    publishDeckProcessed(em, {
       orgId: org.id,
-      data: {
-        orgId: org.id,
-        emailId,
-        userId: email.user_id,
-        processedAt: processedAt.toISOString(),
-        outcome,
-      },
+      emailId,
+      userId: email.userId,
+      processedAt: processedAt.toISOString(),
+      outcome,
     });
   try {
     let deck: TDeckText | null = null;
@@ -93,7 +79,7 @@ export async function processEmail(
     if (files[0]) {
       const file = files[0];
       deck = await readDeck(
-        { filename: file.filename, contentType: file.content_type, content: file.content },
+        { filename: file.filename, contentType: file.contentType, content: file.content },
         deps.deckMaxBytes,
       );
     } else if (deckLinks.length === 0) {
@@ -103,9 +89,9 @@ export async function processEmail(
     }
     const extractedData = await deps.extractor.extract({
       deck,
-      emailText: email.text_body,
-      fromName: email.from_name,
-      fromEmail: email.from_email,
+      emailText: email.textBody,
+      fromName: email.fromName,
+      fromEmail: email.fromEmail,
       subject: email.subject,
     });
     await updateEmail(em, emailId, {
@@ -115,18 +101,14 @@ export async function processEmail(
       extractedData,
       processedAt,
     });
-    publishEvent(em, {
-      topic: Topics.deckExtracted,
+    publishDeckExtracted(em, {
       orgId: org.id,
-      data: {
-        orgId: org.id,
-        emailId,
-        fromEmail: email.from_email,
-        fromName: email.from_name,
-        subject: email.subject,
-        extractedData,
-        deckLinks,
-      },
+      emailId,
+      fromEmail: email.fromEmail,
+      fromName: email.fromName,
+      subject: email.subject,
+      extractedData,
+      deckLinks,
     });
     finish('completed');
     return 'processed';

@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Topics } from '@dealflow/contracts';
-import { publishEvent } from '@dealflow/service-kit';
 import type { Organization } from '../entities/organization.js';
 import { parseMessage } from '../mail/parse-message.js';
-import { insertEmail } from '../repositories/email-repository.js';
-import { findMemberIdByEmail } from '../repositories/organization-repository.js';
+import { publishEmailReceived } from '../repositories/ingest.events.js';
+import { insertEmail } from '../repositories/intake.queries.js';
+import { findMemberIdByEmail } from '../repositories/member.repository.js';
 
 /**
  * Stores a received message, its attachments and the `ingest.email.received` outbox event in one
@@ -37,16 +36,12 @@ export async function receiveMail(
       attachments: message.attachments,
     });
     if (!duplicate) {
-      publishEvent(tx, {
-        topic: Topics.emailReceived,
+      publishEmailReceived(tx, {
         orgId: input.org.id,
-        data: {
-          orgId: input.org.id,
-          emailId: id,
-          messageId: message.messageId,
-          fromEmail: message.fromEmail,
-          receivedAt: receivedAt.toISOString(),
-        },
+        id,
+        messageId: message.messageId,
+        fromEmail: message.fromEmail,
+        receivedAt,
       });
     }
     return { emailId: id, duplicate };

@@ -1,16 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Topics } from '@dealflow/contracts';
-import { publishEvent } from '@dealflow/service-kit';
+import { LIMIT_REASON, monthStart } from '../allowance/monthly-deck-limit.js';
+import { countDecksSince, updateEmail } from '../repositories/email.repository.js';
+import { publishEmailReceived } from '../repositories/ingest.events.js';
 import {
-  countDecksSince,
-  findHeldEmails,
+  claimHeldEmails,
+  claimStalledEmails,
   findOrgsWithHeldEmails,
-  findStalledEmails,
-  updateEmail,
-} from '../repositories/email-repository.js';
-import { lockOrganization } from '../repositories/organization-repository.js';
-import { monthStart } from '../repositories/sql.js';
-import { LIMIT_REASON } from './process-email.js';
+  lockOrganization,
+} from '../repositories/intake.queries.js';
 
 /**
  * Emails kept pending by the monthly limit go back to processing as far as the allowance now allows
@@ -20,24 +17,14 @@ export async function releaseHeldEmails(em: EntityManager, orgId: number): Promi
   const org = await lockOrganization(em, orgId);
   if (!org) return 0;
   const available =
-    org.monthly_deck_limit === null
+    org.monthlyDeckLimit === null
       ? 1000
-      : org.monthly_deck_limit - (await countDecksSince(em, orgId, monthStart()));
+      : org.monthlyDeckLimit - (await countDecksSince(em, orgId, monthStart()));
   if (available <= 0) return 0;
-  const held = await findHeldEmails(em, orgId, LIMIT_REASON, Math.min(available, 1000));
+  const held = await claimHeldEmails(em, orgId, LIMIT_REASON, Math.min(available, 1000));
   for (const email of held) {
     await updateEmail(em, email.id, { statusReason: null });
-    publishEvent(em, {
-      topic: Topics.emailReceived,
-      orgId,
-      data: {
-        orgId,
-        emailId: email.id,
-        messageId: email.message_id,
-        fromEmail: email.from_email,
-        receivedAt: new Date(email.received_at).toISOString(),
-      },
-    });
+    publishEmailReceived(em, email);
   }
   return held.length;
 }
@@ -55,20 +42,10 @@ export async function releaseAllHeldEmails(em: EntityManager): Promise<number> {
 export const STALLED_AFTER_MS = 15 * 60_000;
 
 export async function requeueStalledEmails(em: EntityManager, olderThanMs: number): Promise<number> {
-  const stalled = await findStalledEmails(em, new Date(Date.now() - olderThanMs));
+  const stalled = await claimStalledEmails(em, new Date(Date.now() - olderThanMs));
   for (const email of stalled) {
     await updateEmail(em, email.id, { status: 'pending' });
-    publishEvent(em, {
-      topic: Topics.emailReceived,
-      orgId: email.org_id,
-      data: {
-        orgId: email.org_id,
-        emailId: email.id,
-        messageId: email.message_id,
-        fromEmail: email.from_email,
-        receivedAt: new Date(email.received_at).toISOString(),
-      },
-    });
+    publishEmailReceived(em, email);
   }
   return stalled.length;
 }

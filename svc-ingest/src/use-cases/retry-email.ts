@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Topics } from '@dealflow/contracts';
-import { publishEvent } from '@dealflow/service-kit';
 import { IngestError } from '../errors.js';
-import { lockEmail, updateEmail } from '../repositories/email-repository.js';
+import { updateEmail } from '../repositories/email.repository.js';
+import { publishEmailReceived } from '../repositories/ingest.events.js';
+import { lockEmail } from '../repositories/intake.queries.js';
 import { getEmail } from './get-email.js';
 
 const RETRYABLE = new Set(['failed', 'not_added_missing_domain']);
@@ -11,9 +11,9 @@ const RETRYABLE = new Set(['failed', 'not_added_missing_domain']);
 export async function retryEmail(em: EntityManager, orgId: number, id: number, actorId: number) {
   await em.transactional(async (tx) => {
     const email = await lockEmail(tx, id);
-    if (!email || email.org_id !== orgId) throw new IngestError('EMAIL_NOT_FOUND', 'Record not found');
+    if (!email || email.orgId !== orgId) throw new IngestError('EMAIL_NOT_FOUND');
     if (!RETRYABLE.has(email.status)) {
-      throw new IngestError('NOT_RETRYABLE', 'Only failed and Missing Domain records can be retried');
+      throw new IngestError('NOT_RETRYABLE');
     }
     await updateEmail(tx, id, {
       status: 'pending',
@@ -23,18 +23,7 @@ export async function retryEmail(em: EntityManager, orgId: number, id: number, a
       dealProvider: null,
       attemptsIncrement: true,
     });
-    publishEvent(tx, {
-      topic: Topics.emailReceived,
-      orgId,
-      actorId,
-      data: {
-        orgId,
-        emailId: id,
-        messageId: email.message_id,
-        fromEmail: email.from_email,
-        receivedAt: new Date(email.received_at).toISOString(),
-      },
-    });
+    publishEmailReceived(tx, email, actorId);
   });
   return getEmail(em, orgId, id);
 }

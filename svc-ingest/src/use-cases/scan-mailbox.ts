@@ -1,25 +1,29 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Logger } from 'pino';
 import { IngestError } from '../errors.js';
 import { describeImapError, fetchNewMessages } from '../mail/imap-client.js';
-import { claimDueMailboxes, findMailbox, recordScan } from '../repositories/mailbox-repository.js';
-import { findOrganization } from '../repositories/organization-repository.js';
-import { requireSecretBox, secretContext, type TIntegrationDeps } from './deps.js';
+import { openCredential } from '../crypto/credentials.js';
+import type { TIngestDeps } from '../deps.js';
+import { claimDueMailboxes, recordScan } from '../repositories/intake.queries.js';
+import { findMailbox } from '../repositories/mailbox.repository.js';
+import { findOrganization } from '../repositories/organization.repository.js';
 import { receiveMail } from './receive-mail.js';
 
 const MAX_PER_SCAN = 200;
+
+type TScanDeps = Pick<TIngestDeps, 'config' | 'secretBox' | 'logger'>;
 
 /**
  * Scan: fetches the messages that arrived in the mailbox's folder since the last UID seen and receives
  * each like a webhook delivery (same storage, same outbox event; a known Message-ID is not stored twice).
  */
-export async function scanMailbox(em: EntityManager, orgId: number, deps: TIntegrationDeps, logger?: Logger) {
+export async function scanMailbox(em: EntityManager, orgId: number, deps: TScanDeps) {
+  const { logger } = deps;
   const mailbox = await findMailbox(em, orgId);
   const org = await findOrganization(em, orgId);
   if (!org || !mailbox?.passwordEnc || !mailbox.host || !mailbox.port || !mailbox.username) {
-    throw new IngestError('NO_MAILBOX', 'No mailbox is connected: connect one on Integration 1 first');
+    throw new IngestError('NO_MAILBOX');
   }
-  const password = requireSecretBox(deps).decrypt(mailbox.passwordEnc, secretContext(orgId, 'mailbox'));
+  const password = openCredential(deps.secretBox, orgId, 'mailbox', mailbox.passwordEnc);
   let fetched;
   try {
     fetched = await fetchNewMessages(
@@ -34,7 +38,7 @@ export async function scanMailbox(em: EntityManager, orgId: number, deps: TInteg
         folder: mailbox.folder,
         lastUid: Number(mailbox.lastUid),
         uidValidity: mailbox.uidValidity,
-        timeoutMs: deps.config.IMAP_TIMEOUT_MS,
+        timeoutMs: deps.config.mailbox.imapTimeoutMs,
         max: MAX_PER_SCAN,
       },
     );
@@ -51,7 +55,7 @@ export async function scanMailbox(em: EntityManager, orgId: number, deps: TInteg
       if (!duplicate) received++;
     } catch (error) {
       // A malformed message is skipped (logged), not retried forever.
-      logger?.warn({ err: error, uid: message.uid, orgId }, 'mailbox message could not be received');
+      logger.warn({ err: error, uid: message.uid, orgId }, 'mailbox message could not be received');
     }
     lastUid = message.uid;
   }
@@ -68,11 +72,11 @@ export async function scanMailbox(em: EntityManager, orgId: number, deps: TInteg
 }
 
 /** The auto-scan loop's tick: every connected mailbox whose interval has elapsed. */
-export async function scanDueMailboxes(em: EntityManager, deps: TIntegrationDeps, logger: Logger) {
+export async function scanDueMailboxes(em: EntityManager, deps: TScanDeps) {
   const due = await claimDueMailboxes(em, new Date());
   for (const orgId of due) {
-    await scanMailbox(em.fork(), orgId, deps, logger).catch((error: unknown) =>
-      logger.warn({ err: error, orgId }, 'auto-scan failed'),
+    await scanMailbox(em.fork(), orgId, deps).catch((error: unknown) =>
+      deps.logger.warn({ err: error, orgId }, 'auto-scan failed'),
     );
   }
   return due.length;

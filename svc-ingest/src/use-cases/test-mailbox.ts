@@ -3,8 +3,8 @@ import type { ZMailboxConnectBody } from '@dealflow/contracts';
 import type { z } from 'zod';
 import { IngestError } from '../errors.js';
 import { checkImapMailbox, describeImapError } from '../mail/imap-client.js';
-import { findMailbox } from '../repositories/mailbox-repository.js';
-import type { TIntegrationDeps } from './deps.js';
+import type { TIngestDeps } from '../deps.js';
+import { findMailbox } from '../repositories/mailbox.repository.js';
 
 export type TMailboxCredentials = z.infer<typeof ZMailboxConnectBody>;
 
@@ -13,11 +13,11 @@ export async function testMailbox(
   em: EntityManager,
   orgId: number,
   body: TMailboxCredentials,
-  deps: TIntegrationDeps,
+  deps: Pick<TIngestDeps, 'config'>,
 ) {
   const folder = (await findMailbox(em, orgId))?.folder ?? 'INBOX';
   try {
-    const { messages } = await checkImapMailbox(body, folder, deps.config.IMAP_TIMEOUT_MS);
+    const { messages } = await checkImapMailbox(body, folder, deps.config.mailbox.imapTimeoutMs);
     return {
       success: true as const,
       message: `Connected to ${body.host}: ${folder} holds ${messages} message(s)`,

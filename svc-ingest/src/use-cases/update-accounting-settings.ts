@@ -1,7 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IngestError } from '../errors.js';
-import { createAccountingSettings, findAccountingSettings } from '../repositories/mailbox-repository.js';
-import { requireSecretBox, secretContext, type TIntegrationDeps } from './deps.js';
+import { sealCredential } from '../crypto/credentials.js';
+import type { TIngestDeps } from '../deps.js';
+import {
+  createAccountingSettings,
+  findAccountingSettings,
+} from '../repositories/accounting-settings.repository.js';
 import { toAccountingSettings, type TAccountingSettings } from './get-accounting-settings.js';
 
 /** Saves Integration 2's settings so they survive a reload; connecting needs a client id and secret. */
@@ -9,7 +13,7 @@ export async function updateAccountingSettings(
   em: EntityManager,
   orgId: number,
   patch: Partial<Omit<TAccountingSettings, 'lastSyncAt'> & { clientSecret: string }>,
-  deps: TIntegrationDeps,
+  deps: Pick<TIngestDeps, 'secretBox'>,
 ) {
   let settings = await findAccountingSettings(em, orgId);
   if (!settings) {
@@ -19,12 +23,9 @@ export async function updateAccountingSettings(
   const { clientSecret, ...rest } = patch;
   Object.assign(settings, Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)));
   if (clientSecret)
-    settings.clientSecretEnc = requireSecretBox(deps).encrypt(
-      clientSecret,
-      secretContext(orgId, 'accounting'),
-    );
+    settings.clientSecretEnc = sealCredential(deps.secretBox, orgId, 'accounting', clientSecret);
   if (settings.connected && (!settings.clientId || !settings.clientSecretEnc)) {
-    throw new IngestError('ACCOUNTING_INVALID', 'Client ID and Client Secret are required');
+    throw new IngestError('ACCOUNTING_INVALID');
   }
   if (patch.connected === false) settings.clientSecretEnc = null;
   await em.flush();

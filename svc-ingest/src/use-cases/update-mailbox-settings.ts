@@ -1,16 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { getOrCreateMailbox } from '../repositories/mailbox-repository.js';
-import type { TIntegrationDeps } from './deps.js';
-import { getMailboxStatus } from './get-mailbox-status.js';
+import type { TIngestDeps } from '../deps.js';
+import { getOrCreateMailbox } from '../repositories/mailbox.repository.js';
+import { getMailboxStatus, type TMailboxViewer } from './get-mailbox-status.js';
 
 /** Settings tab: the folder scanned and the auto-scan interval in minutes (0 = manual Scan only). */
 export async function updateMailboxSettings(
   em: EntityManager,
-  orgId: number,
+  actor: TMailboxViewer,
   patch: { folder?: string; autoScanMinutes?: number },
-  deps: TIntegrationDeps,
+  deps: Pick<TIngestDeps, 'config'>,
 ) {
-  const mailbox = await getOrCreateMailbox(em, orgId);
+  const mailbox = await getOrCreateMailbox(em, actor.orgId);
   if (patch.folder !== undefined && patch.folder !== mailbox.folder) {
     mailbox.folder = patch.folder;
     mailbox.lastUid = '0';
@@ -18,5 +18,5 @@ export async function updateMailboxSettings(
   }
   if (patch.autoScanMinutes !== undefined) mailbox.autoScanMinutes = patch.autoScanMinutes;
   await em.flush();
-  return getMailboxStatus(em, orgId, deps, true);
+  return getMailboxStatus(em, actor, deps);
 }

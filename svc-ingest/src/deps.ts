@@ -1,0 +1,39 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { ServiceContext } from '@dealflow/service-kit';
+import type { Logger } from 'pino';
+import type { TConfig } from './config.js';
+import { createSecretBox, type TSecretBox } from './crypto/secret-box.js';
+import { createExtractor } from './extraction/create-extractor.js';
+import type { TExtractor } from './extraction/extractor.js';
+
+/** What ingest's routes, consumers and background tasks are given (built once, after the ORM). */
+export interface TIngestDeps {
+  config: TConfig;
+  orm: MikroORM;
+  logger: Logger;
+  extractor: TExtractor;
+  /** null without MAILBOX_ENCRYPTION_KEY: credentials cannot be stored then. */
+  secretBox: TSecretBox | null;
+}
+
+export interface TIngestOverrides {
+  /** Tests: a counting extractor, or one whose answers they hold. */
+  extractor?: TExtractor;
+}
+
+export function createDeps(
+  ctx: ServiceContext<TConfig>,
+  config: TConfig,
+  overrides: TIngestOverrides = {},
+): TIngestDeps {
+  const { baseUrl, apiKey, model } = config.openai;
+  return {
+    config,
+    orm: ctx.orm,
+    logger: ctx.logger,
+    extractor:
+      overrides.extractor ??
+      createExtractor({ OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: apiKey, OPENAI_MODEL: model }),
+    secretBox: config.mailbox.encryptionKey ? createSecretBox(config.mailbox.encryptionKey) : null,
+  };
+}

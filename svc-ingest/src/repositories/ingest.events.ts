@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { Topics, type TEventPayload } from '@dealflow/contracts';
+import { publishEvent } from '@dealflow/service-kit';
+
+/*
+ * Every event svc-ingest publishes. Each is written to the outbox in the caller's unit of work: it leaves
+ * only if the change it announces commits.
+ */
+
+/** An email to process (stored, retried, released from the monthly limit or requeued after a crash). */
+export function publishEmailReceived(
+  em: EntityManager,
+  email: { orgId: number; id: number; messageId: string | null; fromEmail: string; receivedAt: Date },
+  actorId?: number,
+) {
+  publishEvent(em, {
+    topic: Topics.emailReceived,
+    orgId: email.orgId,
+    ...(actorId !== undefined ? { actorId } : {}),
+    data: {
+      orgId: email.orgId,
+      emailId: email.id,
+      messageId: email.messageId,
+      fromEmail: email.fromEmail,
+      receivedAt: email.receivedAt.toISOString(),
+    },
+  });
+}
+
+/** crm makes the deal from it. */
+export function publishDeckExtracted(em: EntityManager, data: TEventPayload<'ingest.deck.extracted'>) {
+  publishEvent(em, { topic: Topics.deckExtracted, orgId: data.orgId, data });
+}
+
+/** billing counts usage per user per month from it (completed or failed). */
+export function publishDeckProcessed(em: EntityManager, data: TEventPayload<'ingest.deck.processed'>) {
+  publishEvent(em, { topic: Topics.deckProcessed, orgId: data.orgId, data });
+}
