@@ -23,7 +23,8 @@ import {
   type ZSubscription,
   type ZUsage,
 } from '@dealflow/contracts';
-import { PageHeading, apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { PageHeading, toast, useAuth } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { createPlanCheckout, CheckoutError } from '../lib/checkout.js';
 import PurchaseButton from './PurchaseButton.js';
 import {
@@ -37,9 +38,6 @@ import { formatDate, trialMessage } from '../lib/dates.js';
 
 type TSubscription = z.infer<typeof ZSubscription>;
 type TUsage = z.infer<typeof ZUsage>;
-
-export const SUBSCRIPTION_PATH = '/api/stripe/subscription';
-export const USAGE_PATH = '/api/stripe/usage';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: '20px', maxWidth: '960px' },
@@ -86,7 +84,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 function CurrentSubscriptionCard({ subscription }: { subscription: TSubscription }) {
   const styles = useStyles();
   const portal = useMutation({
-    mutationFn: () => apiRequest<{ url?: string }>('POST', '/api/stripe/portal'),
+    mutationFn: () => api.billing.portal(),
     onSuccess: (answer) => {
       if (answer?.url) browser.assign(answer.url);
       else
@@ -279,8 +277,8 @@ export default function BillingPage() {
   const { organization, isOwner, isLoading, user } = useAuth();
   const license = user && !user.digitalProductAccess ? <TemplateLicenseCard /> : null;
   const enabled = Boolean(organization) && isOwner;
-  const subscription = useQuery<TSubscription>({ queryKey: [SUBSCRIPTION_PATH], enabled });
-  const usage = useQuery<TUsage>({ queryKey: [USAGE_PATH], enabled });
+  const subscription = useQuery({ ...api.billing.subscription.queryOptions(), enabled });
+  const usage = useQuery({ ...api.billing.usage.queryOptions(), enabled });
 
   if (isLoading) return <Spinner label="Loading..." />;
   if (!isOwner) {

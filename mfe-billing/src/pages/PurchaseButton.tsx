@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { TEMPLATE_PRICE_USD } from '@dealflow/contracts';
 // Button from web-kit: the shell's copy, already loaded (see web-kit's index).
-import { Button, apiRequest, toast, useAuth, type ButtonProps } from '@dealflow/web-kit';
+import { Button, toast, useAuth, type ButtonProps } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { PurchaseTexts, browser } from '../lib/texts.js';
 
 /** The Checkout Error toast's text (seed 000 section 8): the error's message, else its message field, else the default. */
@@ -39,7 +40,8 @@ export default function PurchaseButton({
     }
     setProcessing(true);
     try {
-      const answer = await apiRequest<unknown>('POST', '/api/stripe/checkout');
+      // Checked as unknown: production does not parse answers, and a broken one must still end in a toast.
+      const answer: unknown = await api.billing.checkout();
       if (!answer || typeof answer !== 'object') throw new Error(PurchaseTexts.invalidResponse);
       const url = (answer as { url?: unknown }).url;
       if (typeof url !== 'string' || !url) throw new Error(PurchaseTexts.noUrl);

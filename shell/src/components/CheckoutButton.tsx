@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@fluentui/react-components';
-import { apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { toast, useAuth } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 
 export const CHECKOUT_ERROR_TITLE = 'Checkout Error';
 export const CHECKOUT_ERROR_DEFAULT = 'There was a problem initiating checkout. Please try again.';
@@ -38,7 +39,7 @@ export function CheckoutButton({
     }
     setProcessing(true);
     try {
-      const answer = await apiRequest<{ url?: string }>('POST', '/api/stripe/checkout');
+      const answer = await api.billing.checkout();
       if (!answer?.url) throw new Error('No checkout URL provided');
       window.location.assign(answer.url);
     } catch (error) {

@@ -19,8 +19,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const api = (role: 'owner' | 'member', config: [number, unknown] = [200, { supportEmail: 'help@acme.vc' }]) =>
-  stubApi((call) => (call.url === '/api/config' ? config : [200, sessionFor(role)]));
+const api = (
+  role: 'owner' | 'member',
+  config: [number, unknown] = [200, { supportEmail: 'help@acme.vc', googleSignInEnabled: false }],
+) => stubApi((call) => (call.url === '/api/config' ? config : [200, sessionFor(role)]));
 
 describe('AppLayout', () => {
   it('shows the company badge and name, the sections, the user footer and the page title', async () => {

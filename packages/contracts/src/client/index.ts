@@ -21,3 +21,9 @@ export type {
  * Google sign-in starts with a full page load of this path (svc-identity's routes/google.ts).
  */
 export const apiLinks = { googleSignIn: '/api/auth/google' } as const;
+
+/**
+ * Load the response checks (zod and every schema) now rather than on the first call: test setups use it so
+ * that a page's first answer takes no longer than it did before answers were checked.
+ */
+export const preloadResponseChecks = (): Promise<unknown> => import('./check-response.js');
