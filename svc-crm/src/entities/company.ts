@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { createdAtColumn } from './timestamps.js';
 
 export type TCrmProvider = 'builtin' | 'affinity';
 
@@ -26,6 +27,6 @@ export const CompanySchema = new EntitySchema<Company>({
     name: { type: 'string', length: 255 },
     provider: { type: 'string', length: 16 },
     externalId: { type: 'string', length: 64, nullable: true },
-    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    createdAt: createdAtColumn,
   },
 });

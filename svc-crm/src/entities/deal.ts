@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Company, type TCrmProvider } from './company.js';
+import { createdAtColumn } from './timestamps.js';
 
 /** One deal per company and deck (the email id is unique per organization). */
 export class Deal {
@@ -41,6 +42,6 @@ export const DealSchema = new EntitySchema<Deal>({
     stage: { type: 'string', length: 64 },
     url: { type: 'text' },
     notes: { type: 'text', nullable: true },
-    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    createdAt: createdAtColumn,
   },
 });

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Deck } from './deck.js';
+import { createdAtColumn } from './timestamps.js';
 
 /** The AI analysis of a record, kept so opening it again costs no second model call. */
 export class DeckAnalysis {
@@ -36,6 +37,6 @@ export const DeckAnalysisSchema = new EntitySchema<DeckAnalysis>({
     openQuestions: { type: 'json' },
     marketNotes: { type: 'json' },
     model: { type: 'string', length: 255 },
-    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    createdAt: createdAtColumn,
   },
 });

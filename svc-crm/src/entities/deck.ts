@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { TExtractedData } from '@dealflow/contracts';
+import { updatedAtColumn } from './timestamps.js';
 
 export type TDeckOutcome = 'deal_created' | 'missing_domain' | 'provider_error';
 
@@ -33,12 +34,6 @@ export const DeckSchema = new EntitySchema<Deck>({
     extractedData: { type: 'json' },
     deckLinks: { type: 'json', defaultRaw: `'[]'` },
     outcome: { type: 'string', length: 32 },
-    updatedAt: {
-      type: 'Date',
-      columnType: 'timestamptz',
-      defaultRaw: 'now()',
-      onCreate: () => new Date(),
-      onUpdate: () => new Date(),
-    },
+    updatedAt: updatedAtColumn,
   },
 });

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { TPlan, TSubscriptionStatus } from '@dealflow/contracts';
+import { updatedAtColumn } from './timestamps.js';
 
 /** The organization's plan, kept from billing.subscription.changed (AI analysis is a Pro feature). */
 export class OrganizationPlan {
@@ -16,12 +17,6 @@ export const OrganizationPlanSchema = new EntitySchema<OrganizationPlan>({
     orgId: { type: 'integer', primary: true, autoincrement: false },
     plan: { type: 'string', length: 16 },
     status: { type: 'string', length: 32 },
-    updatedAt: {
-      type: 'Date',
-      columnType: 'timestamptz',
-      defaultRaw: 'now()',
-      onCreate: () => new Date(),
-      onUpdate: () => new Date(),
-    },
+    updatedAt: updatedAtColumn,
   },
 });
