@@ -21,13 +21,13 @@ export const ZBaseConfig = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** Comma-separated host:port list. Unset: the outbox keeps events until a broker is configured. */
   KAFKA_BROKERS: optionalString,
-  /** TLS to the brokers (Strimzi's `tls` listener): 'true', with KAFKA_SSL_CA when the cluster CA is private. */
-  KAFKA_SSL: z
+  /** TLS to the brokers (Strimzi's `tls` listener): 'true', with KAFKA_TLS_CA when the cluster CA is private. */
+  KAFKA_TLS: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
   /** PEM of the CA that signed the brokers' certificates (Strimzi: <cluster>-cluster-ca-cert, key ca.crt). */
-  KAFKA_SSL_CA: optionalString,
+  KAFKA_TLS_CA: optionalString,
   /** SASL for a KafkaUser with `authentication: scram-sha-512` (Strimzi), or plain. */
   KAFKA_SASL_MECHANISM: blankIsUnset(z.enum(['scram-sha-512', 'scram-sha-256', 'plain'])),
   KAFKA_SASL_USERNAME: optionalString,

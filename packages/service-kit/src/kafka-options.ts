@@ -9,8 +9,8 @@ import { ConfigError } from './config.js';
  */
 export function kafkaConnectionOptions(config: TBaseConfig): Pick<KafkaConfig, 'ssl' | 'sasl'> {
   const options: Pick<KafkaConfig, 'ssl' | 'sasl'> = {};
-  if (config.KAFKA_SSL || config.KAFKA_SSL_CA) {
-    options.ssl = config.KAFKA_SSL_CA ? { ca: [config.KAFKA_SSL_CA], rejectUnauthorized: true } : true;
+  if (config.KAFKA_TLS || config.KAFKA_TLS_CA) {
+    options.ssl = config.KAFKA_TLS_CA ? { ca: [config.KAFKA_TLS_CA], rejectUnauthorized: true } : true;
   }
   if (config.KAFKA_SASL_MECHANISM) {
     const missing = (['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'] as const).filter((name) => !config[name]);

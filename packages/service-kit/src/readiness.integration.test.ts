@@ -52,8 +52,8 @@ describe('Kafka TLS and SASL from the config', () => {
   it("takes Strimzi's TLS listener with its cluster CA and a SCRAM-SHA-512 user", () => {
     const options = kafkaConnectionOptions(
       config({
-        KAFKA_SSL: 'true',
-        KAFKA_SSL_CA: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+        KAFKA_TLS: 'true',
+        KAFKA_TLS_CA: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
         KAFKA_SASL_MECHANISM: 'scram-sha-512',
         KAFKA_SASL_USERNAME: 'svc-billing',
         KAFKA_SASL_PASSWORD: 'secret-password',
