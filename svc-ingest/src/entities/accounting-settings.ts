@@ -26,6 +26,8 @@ export const AccountingSettingsSchema = new EntitySchema<AccountingSettings>({
       primary: true,
       mapToPk: true,
       deleteRule: 'cascade',
+      updateRule: 'no action',
+      foreignKeyName: 'accounting_settings_org_id_fkey',
     },
     connected: { type: 'boolean', default: false },
     clientId: { type: 'text', fieldName: 'client_id', nullable: true },

@@ -29,6 +29,8 @@ export const MailboxSchema = new EntitySchema<Mailbox>({
       primary: true,
       mapToPk: true,
       deleteRule: 'cascade',
+      updateRule: 'no action',
+      foreignKeyName: 'mailboxes_org_id_fkey',
     },
     host: { type: 'text', nullable: true },
     port: { type: 'integer', nullable: true },

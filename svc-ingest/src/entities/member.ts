@@ -20,6 +20,9 @@ export const MemberSchema = new EntitySchema<Member>({
       primary: true,
       mapToPk: true,
       deleteRule: 'cascade',
+      // The names and rules of the first, hand-written migration: databases that ran it still agree.
+      updateRule: 'no action',
+      foreignKeyName: 'members_org_id_fkey',
     },
     userId: { type: 'integer', fieldName: 'user_id', primary: true, autoincrement: false },
     email: { type: 'text' },
