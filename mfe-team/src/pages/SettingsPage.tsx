@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Field, Input, Spinner, Switch, Tab, TabList } from '@fluentui/react-components';
-import { PageHeading, apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { PageHeading, toast, useAuth } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { DeleteWithPassword } from '../components/DeleteWithPassword.js';
 import { Section, useFormStyles } from '../components/Section.js';
 import {
@@ -25,7 +26,6 @@ type TNotificationSettings = {
   emailOnDealCreated: boolean;
   weeklyDigest: boolean;
 };
-const NOTIFICATIONS_PATH = '/api/settings/notifications';
 const notificationLabels: Record<keyof TNotificationSettings, string> = {
   emailOnDeckProcessed: 'Email me when a pitch deck has been processed',
   emailOnDealCreated: 'Email me when a deal is created in the CRM',
@@ -36,14 +36,12 @@ function NotificationsSection() {
   const styles = useFormStyles();
   const queryClient = useQueryClient();
   const settings = useQuery({
-    queryKey: [NOTIFICATIONS_PATH],
-    queryFn: () => apiRequest<TNotificationSettings>('GET', NOTIFICATIONS_PATH),
+    ...api.identity.getNotifications.queryOptions(),
   });
   const update = useMutation({
-    mutationFn: (patch: Partial<TNotificationSettings>) =>
-      apiRequest<TNotificationSettings>('PATCH', NOTIFICATIONS_PATH, patch),
+    mutationFn: (patch: Partial<TNotificationSettings>) => api.identity.updateNotifications(patch),
     onSuccess: (next) => {
-      queryClient.setQueryData([NOTIFICATIONS_PATH], next);
+      queryClient.setQueryData(api.identity.getNotifications.key(), next);
       toast({
         title: 'Notifications updated',
         description: 'Your notification settings have been saved.',
@@ -100,7 +98,7 @@ function ProfileTab() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiRequest('PATCH', '/api/user/profile', values);
+      await api.identity.updateProfile(values);
       toast({ title: 'Profile updated', description: 'Your profile has been saved.', variant: 'success' });
       await refresh();
     } catch (error) {
@@ -141,7 +139,7 @@ function ProfileTab() {
           warning="Your account, your sessions and your access to the organization will be deleted."
           onDelete={async (password) => {
             try {
-              await apiRequest('DELETE', '/api/user', { password });
+              await api.identity.deleteUser({ password });
               toast({
                 title: 'Account deleted',
                 description: 'Your account has been deleted.',
@@ -186,7 +184,7 @@ function SecurityTab() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiRequest('PATCH', '/api/user/password', values);
+      await api.identity.changePassword(values);
       toast({
         title: 'Password updated',
         description: 'Your other sessions have been signed out.',
@@ -264,7 +262,7 @@ function OrganizationTab() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiRequest('PATCH', '/api/organization', values);
+      await api.identity.updateOrganization(values);
       toast({
         title: 'Organization updated',
         description: 'The organization name has been saved.',
@@ -305,7 +303,7 @@ function OrganizationTab() {
           warning="Every member loses access, the subscription is cancelled and the organization's data is deleted."
           onDelete={async (password) => {
             try {
-              await apiRequest('DELETE', '/api/organization', { password });
+              await api.identity.deleteOrganization({ password });
               toast({
                 title: 'Organization deleted',
                 description: 'The organization has been deleted.',

@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Badge,
   Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -15,20 +9,14 @@ import {
   TableRow,
   makeStyles,
 } from '@fluentui/react-components';
-import type { z } from 'zod';
-import type { TRole, ZInvitation, ZMember } from '@dealflow/contracts';
-import { PageHeading, apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { PageHeading, useAuth } from '@dealflow/web-kit';
 import { ConfirmDialog, RoleDialog } from '../components/ConfirmDialog.js';
 import { InviteDialog } from '../components/InviteDialog.js';
 import { Section, useFormStyles } from '../components/Section.js';
-import type { TInviteForm } from '../lib/forms.js';
-import { BILLING_NOTICE, REMOVAL_BILLING_NOTICE, errorText, formatDate, roleLabel } from '../lib/format.js';
+import { QueryState, RoleBadge } from '../components/TeamParts.js';
+import { useTeamMembers, type TInvitation, type TMember } from '../hooks/use-team-members.js';
+import { BILLING_NOTICE, REMOVAL_BILLING_NOTICE, formatDate } from '../lib/format.js';
 
-type TMember = z.infer<typeof ZMember>;
-type TInvitation = z.infer<typeof ZInvitation>;
-
-export const MEMBERS_PATH = '/api/organization/members';
-export const INVITATIONS_PATH = '/api/organization/invitations';
 export const NO_ADDITIONAL_MEMBERS = 'Your organization has no additional members.';
 
 type TDialog =
@@ -44,168 +32,23 @@ const useStyles = makeStyles({
   tableWrap: { overflowX: 'auto' },
 });
 
-function RoleBadge({ role }: { role: TRole }) {
-  return (
-    <Badge
-      appearance={role === 'owner' ? 'filled' : 'tint'}
-      color={role === 'owner' ? 'brand' : 'informative'}
-    >
-      {roleLabel(role)}
-    </Badge>
-  );
-}
-
-function QueryState({
-  isPending,
-  error,
-  onRetry,
-  label,
-}: {
-  isPending: boolean;
-  error: Error | null;
-  onRetry: () => void;
-  label: string;
-}) {
-  const styles = useFormStyles();
-  if (isPending) {
-    return (
-      <div className={styles.center}>
-        <Spinner label={`Loading ${label}...`} />
-      </div>
-    );
-  }
-  if (error) {
-    return (
-      <MessageBar intent="error" role="alert">
-        <MessageBarBody>
-          Could not load {label}: {error.message}
-        </MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={onRetry}>Retry</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
-  }
-  return null;
-}
-
 /** /team-members: the organization's members; owners also invite, change roles, remove and manage invitations. */
 export default function TeamMembersPage() {
   const styles = useStyles();
   const formStyles = useFormStyles();
   const { user, isOwner } = useAuth();
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<TDialog>(null);
   const close = () => setDialog(null);
 
-  const members = useQuery({
-    queryKey: [MEMBERS_PATH],
-    queryFn: () => apiRequest<TMember[]>('GET', MEMBERS_PATH),
-  });
-  const invitations = useQuery({
-    queryKey: [INVITATIONS_PATH],
-    queryFn: () => apiRequest<TInvitation[]>('GET', INVITATIONS_PATH),
-    enabled: isOwner,
-  });
-  const refreshMembers = () => queryClient.invalidateQueries({ queryKey: [MEMBERS_PATH] });
-  const refreshInvitations = () => queryClient.invalidateQueries({ queryKey: [INVITATIONS_PATH] });
-
-  const invite = useMutation({
-    mutationFn: (values: TInviteForm) => apiRequest<TInvitation>('POST', '/api/organization/invite', values),
-    onSuccess: (invitation) => {
-      toast({
-        title: 'Invitation sent',
-        description: `We emailed an invitation to ${invitation.email}.`,
-        variant: 'success',
-      });
-      void refreshInvitations();
-    },
-    onError: (error) =>
-      toast({
-        title: 'Invitation failed',
-        description: errorText(error, 'There was an error sending the invitation.'),
-        variant: 'error',
-      }),
-  });
-  const removeMember = useMutation({
-    mutationFn: (member: TMember) => apiRequest('DELETE', `${MEMBERS_PATH}/${member.id}`),
-    onSuccess: (_, member) => {
-      toast({
-        title: 'Member removed',
-        description: `${member.name} was removed from the organization.`,
-        variant: 'success',
-      });
-      close();
-      void refreshMembers();
-    },
-    onError: (error) =>
-      toast({
-        title: 'Removal failed',
-        description: errorText(error, 'There was an error removing the member.'),
-        variant: 'error',
-      }),
-  });
-  const changeMemberRole = useMutation({
-    mutationFn: ({ member, role }: { member: TMember; role: TRole }) =>
-      apiRequest<TMember>('PATCH', `${MEMBERS_PATH}/${member.id}/role`, { role }),
-    onSuccess: (updated) => {
-      toast({
-        title: 'Role updated',
-        description: `${updated.name} is now ${roleLabel(updated.role)}.`,
-        variant: 'success',
-      });
-      close();
-      void refreshMembers();
-    },
-    onError: (error) => {
-      toast({
-        title: 'Update failed',
-        description: errorText(error, 'There was an error updating the role.'),
-        variant: 'error',
-      });
-      // The list may be stale (someone else changed it): show the server's truth.
-      void refreshMembers();
-    },
-  });
-  const revokeInvitation = useMutation({
-    mutationFn: (invitation: TInvitation) => apiRequest('DELETE', `${INVITATIONS_PATH}/${invitation.id}`),
-    onSuccess: (_, invitation) => {
-      toast({
-        title: 'Invitation revoked',
-        description: `The invitation to ${invitation.email} was revoked.`,
-        variant: 'success',
-      });
-      close();
-      void refreshInvitations();
-    },
-    onError: (error) =>
-      toast({
-        title: 'Revocation failed',
-        description: errorText(error, 'There was an error revoking the invitation.'),
-        variant: 'error',
-      }),
-  });
-  const changeInvitationRole = useMutation({
-    mutationFn: ({ invitation, role }: { invitation: TInvitation; role: TRole }) =>
-      apiRequest<TInvitation>('PATCH', `${INVITATIONS_PATH}/${invitation.id}/role`, { role }),
-    onSuccess: (updated) => {
-      toast({
-        title: 'Role updated',
-        description: `The invitation to ${updated.email} is now for ${roleLabel(updated.role)}.`,
-        variant: 'success',
-      });
-      close();
-      void refreshInvitations();
-    },
-    onError: (error) => {
-      toast({
-        title: 'Update failed',
-        description: errorText(error, 'There was an error updating the invitation role.'),
-        variant: 'error',
-      });
-      void refreshInvitations();
-    },
-  });
+  const {
+    members,
+    invitations,
+    invite,
+    removeMember,
+    changeMemberRole,
+    revokeInvitation,
+    changeInvitationRole,
+  } = useTeamMembers({ isOwner, onDone: close });
 
   const memberList = members.data ?? [];
   const others = memberList.filter((m) => m.id !== user?.id);
