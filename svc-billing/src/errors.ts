@@ -1,18 +1,37 @@
-import { createErrorClass } from '@dealflow/service-kit';
+import { defineErrors } from '@dealflow/service-kit';
 
-export const BillingError = createErrorClass('BillingError', {
-  PLAN_UNKNOWN: 400,
-  NO_ORGANIZATION: 400,
-  SIGNATURE_INVALID: 400,
-  NOT_SIGNED_IN: 401,
-  NOT_OWNER: 403,
-  CHECKOUT_SESSION_UNKNOWN: 404,
-  NO_SUBSCRIPTION: 404,
-  NO_CUSTOMER: 404,
-  CHECKOUT_SESSION_UNPAID: 409,
-  ALREADY_SUBSCRIBED: 409,
-  CHECKOUT_SESSION_USED: 410,
-  PAYMENT_DECLINED: 402,
-  PAYMENT_PROVIDER_FAILED: 502,
-  IDENTITY_UNAVAILABLE: 502,
+/** Billing's one error table: code -> HTTP status and the message people see. */
+export const BillingError = defineErrors('BillingError', {
+  PLAN_UNKNOWN: { status: 400, message: 'Unknown plan or billing cycle' },
+  PORTAL_ACTION_UNKNOWN: { status: 400, message: 'Unknown portal action' },
+  NO_ORGANIZATION: { status: 400, message: 'No organization found. Please refresh and try again.' },
+  SIGNATURE_INVALID: { status: 400, message: 'Webhook signature verification failed' },
+  STRIPE_NOT_CONFIGURED: {
+    status: 400,
+    message: 'Stripe is not configured: the embedded provider is in use',
+  },
+  SIGNATURE_MISSING: { status: 400, message: 'Missing Stripe-Signature header or body' },
+  /** The same words as the kit's owner rule: a member may buy the licence but not start a subscription. */
+  NOT_OWNER: { status: 403, message: 'Only the organization owner can do this' },
+  PORTAL_LINK_INVALID: { status: 403, message: 'This billing portal link is invalid or has expired' },
+  CHECKOUT_SESSION_UNKNOWN: { status: 404, message: 'Unknown checkout session' },
+  CHECKOUT_PAGE_UNKNOWN: { status: 404, message: 'This checkout session does not exist' },
+  CHECKOUT_ACCOUNT_GONE: { status: 404, message: 'The account of this checkout no longer exists' },
+  NO_SUBSCRIPTION: { status: 404, message: 'The organization has no subscription to change' },
+  PORTAL_NO_SUBSCRIPTION: { status: 404, message: 'There is no subscription to change' },
+  NO_CUSTOMER: { status: 404, message: 'No billing account yet: choose a plan first' },
+  CHECKOUT_SESSION_UNPAID: { status: 409, message: 'The payment for this checkout session is not complete' },
+  ALREADY_SUBSCRIBED: {
+    status: 409,
+    message: 'The organization already has a subscription: change its plan in the billing portal',
+  },
+  CHECKOUT_SESSION_USED: { status: 410, message: 'This checkout session has already been used to sign in' },
+  CHECKOUT_SESSION_TOO_OLD: {
+    status: 410,
+    message: 'This checkout session is too old to sign in with; please log in',
+  },
+  IDENTITY_UNAVAILABLE: {
+    status: 502,
+    message: 'Could not reach the sign-in service. Please log in manually.',
+  },
 });

@@ -16,14 +16,15 @@ export interface TPriceBook {
 const embeddedId = (plan: TPaidPlan, cycle: TBillingCycle) => `price_embedded_${plan}_${cycle}`;
 
 export const createPriceBook = (config: TConfig): TPriceBook => {
+  const prices = config.stripe.prices;
   const ids: Record<TPaidPlan, Record<TBillingCycle, string>> = {
     basic: {
-      monthly: config.STRIPE_PRICE_BASIC_MONTHLY ?? embeddedId('basic', 'monthly'),
-      annual: config.STRIPE_PRICE_BASIC_ANNUAL ?? embeddedId('basic', 'annual'),
+      monthly: prices.basicMonthly ?? embeddedId('basic', 'monthly'),
+      annual: prices.basicAnnual ?? embeddedId('basic', 'annual'),
     },
     pro: {
-      monthly: config.STRIPE_PRICE_PRO_MONTHLY ?? embeddedId('pro', 'monthly'),
-      annual: config.STRIPE_PRICE_PRO_ANNUAL ?? embeddedId('pro', 'annual'),
+      monthly: prices.proMonthly ?? embeddedId('pro', 'monthly'),
+      annual: prices.proAnnual ?? embeddedId('pro', 'annual'),
     },
   };
   const byId = new Map<string, TPriceRef>();
@@ -34,7 +35,7 @@ export const createPriceBook = (config: TConfig): TPriceBook => {
   }
   return {
     subscriptionPriceId: (plan, billingCycle) => ids[plan][billingCycle],
-    templatePriceId: config.STRIPE_PRICE_TEMPLATE ?? 'price_embedded_template',
+    templatePriceId: prices.template ?? 'price_embedded_template',
     findPrice: (priceId) => byId.get(priceId) ?? null,
   };
 };

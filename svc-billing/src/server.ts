@@ -2,4 +2,4 @@ import { runService } from '@dealflow/service-kit';
 import { buildApp } from './app.js';
 import { loadServiceConfig } from './config.js';
 
-await runService(async () => buildApp(loadServiceConfig()));
+await runService(() => buildApp(loadServiceConfig()));

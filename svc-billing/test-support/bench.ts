@@ -7,12 +7,12 @@ import { Topics } from '@dealflow/contracts';
 import { findFreePort } from '@dealflow/dev-stack';
 import {
   createTestDatabase,
+  createTestEventBus,
   createTestIdentityKeys,
   startTestBroker,
   waitFor,
 } from '@dealflow/service-kit/testing';
-import { PRICES, WEBHOOK_SECRET, INTERNAL_TOKEN } from '../test/billing-harness.js';
-import { createTestEventBus } from './event-bus.js';
+import { billingEnv, INTERNAL_TOKEN, STRIPE_PRICES, WEBHOOK_SECRET } from '../test/start-billing.js';
 import { startIdentityStandIn } from './identity-stand-in.js';
 import { startStripeStandIn } from './stripe-stand-in.js';
 
@@ -61,15 +61,7 @@ export async function runBillingBench(
   const db = await createTestDatabase('billing_bench');
   const broker = await startTestBroker();
   const keys = createTestIdentityKeys();
-  const stripe = await startStripeStandIn({
-    prices: [
-      { id: PRICES.basicMonthly, unitAmount: 3000, interval: 'month' },
-      { id: PRICES.basicAnnual, unitAmount: 30000, interval: 'year' },
-      { id: PRICES.proMonthly, unitAmount: 5000, interval: 'month' },
-      { id: PRICES.proAnnual, unitAmount: 48000, interval: 'year' },
-      { id: PRICES.template, unitAmount: 5000, interval: null },
-    ],
-  });
+  const stripe = await startStripeStandIn({ prices: STRIPE_PRICES });
   const identity = await startIdentityStandIn(INTERNAL_TOKEN);
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
@@ -88,20 +80,8 @@ export async function runBillingBench(
       DATABASE_URL: db.url,
       KAFKA_BROKERS: broker.brokers,
       IDENTITY_JWT_PUBLIC_KEY: keys.publicKeyPem,
-      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-      IDENTITY_URL: identity.url,
-      PUBLIC_URL: 'http://localhost:3000',
       OUTBOX_POLL_MS: '50',
-      STRIPE_SECRET_KEY: 'sk_test_billing',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: stripe.host,
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: 'http',
-      STRIPE_PRICE_BASIC_MONTHLY: PRICES.basicMonthly,
-      STRIPE_PRICE_BASIC_ANNUAL: PRICES.basicAnnual,
-      STRIPE_PRICE_PRO_MONTHLY: PRICES.proMonthly,
-      STRIPE_PRICE_PRO_ANNUAL: PRICES.proAnnual,
-      STRIPE_PRICE_TEMPLATE: PRICES.template,
+      ...billingEnv(stripe, identity.url),
     },
   });
   const bus = await createTestEventBus(broker.brokers);

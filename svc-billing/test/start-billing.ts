@@ -1,8 +1,7 @@
-import { createTestDatabase, createTestIdentityKeys, startTestBroker } from '@dealflow/service-kit/testing';
 import { Topics, type TRole } from '@dealflow/contracts';
+import { createTestEventBus, startServiceForTest, startTestBroker } from '@dealflow/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { loadServiceConfig } from '../src/config.js';
-import { createTestEventBus } from '../test-support/event-bus.js';
 import { startIdentityStandIn } from '../test-support/identity-stand-in.js';
 import { startStripeStandIn } from '../test-support/stripe-stand-in.js';
 
@@ -16,62 +15,54 @@ export const PRICES = {
   proAnnual: 'price_pro_annual',
   template: 'price_template',
 };
+export const STRIPE_PRICES = [
+  { id: PRICES.basicMonthly, unitAmount: 3000, interval: 'month' as const },
+  { id: PRICES.basicAnnual, unitAmount: 30000, interval: 'year' as const },
+  { id: PRICES.proMonthly, unitAmount: 5000, interval: 'month' as const },
+  { id: PRICES.proAnnual, unitAmount: 48000, interval: 'year' as const },
+  { id: PRICES.template, unitAmount: 5000, interval: null },
+];
+
+/** The environment of billing on the Stripe adapter, pointed at the stand-ins. */
+export const billingEnv = (stripe: { host: string; port: number }, identityUrl: string) => ({
+  INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+  IDENTITY_URL: identityUrl,
+  PUBLIC_URL,
+  STRIPE_SECRET_KEY: 'sk_test_billing',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_HOST: stripe.host,
+  STRIPE_API_PORT: String(stripe.port),
+  STRIPE_API_PROTOCOL: 'http',
+  STRIPE_PRICE_BASIC_MONTHLY: PRICES.basicMonthly,
+  STRIPE_PRICE_BASIC_ANNUAL: PRICES.basicAnnual,
+  STRIPE_PRICE_PRO_MONTHLY: PRICES.proMonthly,
+  STRIPE_PRICE_PRO_ANNUAL: PRICES.proAnnual,
+  STRIPE_PRICE_TEMPLATE: PRICES.template,
+});
 
 /**
- * svc-billing as it runs, on the Stripe adapter: its own database with the real migrations, a broker of
- * its own, consumers and outbox relay started, the real `stripe` SDK pointed at the local stand-in, an
- * identity stand-in for the auto-login hand-off, and a bus playing identity and ingest.
+ * svc-billing through the kit's startServiceForTest, with the real `stripe` SDK pointed at the Stripe
+ * stand-in and an identity stand-in for the auto-login hand-off. The broker is started here (not by the
+ * kit) because one test stops and restarts it.
  */
 export async function startBilling(env: Record<string, string> = {}) {
-  const db = await createTestDatabase('billing');
   const broker = await startTestBroker();
-  const keys = createTestIdentityKeys();
-  const stripe = await startStripeStandIn({
-    prices: [
-      { id: PRICES.basicMonthly, unitAmount: 3000, interval: 'month' },
-      { id: PRICES.basicAnnual, unitAmount: 30000, interval: 'year' },
-      { id: PRICES.proMonthly, unitAmount: 5000, interval: 'month' },
-      { id: PRICES.proAnnual, unitAmount: 48000, interval: 'year' },
-      { id: PRICES.template, unitAmount: 5000, interval: null },
-    ],
-  });
+  const stripe = await startStripeStandIn({ prices: STRIPE_PRICES });
   const identity = await startIdentityStandIn(INTERNAL_TOKEN);
-  const config = loadServiceConfig({
-    DATABASE_URL: db.url,
-    KAFKA_BROKERS: broker.brokers,
-    IDENTITY_JWT_PUBLIC_KEY: keys.publicKeyPem,
-    INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-    IDENTITY_URL: identity.url,
-    PUBLIC_URL,
-    LOG_LEVEL: 'silent',
-    OUTBOX_POLL_MS: '50',
-    STRIPE_SECRET_KEY: 'sk_test_billing',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: stripe.host,
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
-    STRIPE_PRICE_BASIC_MONTHLY: PRICES.basicMonthly,
-    STRIPE_PRICE_BASIC_ANNUAL: PRICES.basicAnnual,
-    STRIPE_PRICE_PRO_MONTHLY: PRICES.proMonthly,
-    STRIPE_PRICE_PRO_ANNUAL: PRICES.proAnnual,
-    STRIPE_PRICE_TEMPLATE: PRICES.template,
-    ...env,
+  const t = await startServiceForTest({
+    name: 'billing',
+    loadConfig: loadServiceConfig,
+    build: (config) => buildApp(config),
+    broker: false,
+    env: { KAFKA_BROKERS: broker.brokers, ...billingEnv(stripe, identity.url), ...env },
   });
-  const svc = await buildApp(config);
-  await svc.startWorkers();
-  const bus = await createTestEventBus(broker.brokers);
+  await t.svc.startWorkers();
+  const bus = await createTestEventBus(broker.brokers, 'billing');
   await bus.listen([Topics.subscriptionChanged, Topics.purchaseCompleted]);
+  const { svc } = t;
 
-  const headersFor = (orgId: number | null, role: TRole = 'owner', userId = 1) => ({
-    'x-identity-token': keys.sign({
-      sub: String(userId),
-      org: orgId,
-      role,
-      email: `user${userId}@fund.example`,
-      name: `User ${userId}`,
-      sid: 'sid',
-    }),
-  });
+  const headersFor = (orgId: number | null, role: TRole = 'owner', userId = 1) =>
+    t.headers({ userId, orgId, role, email: `user${userId}@fund.example` });
 
   const postWebhook = (
     event: object,
@@ -115,21 +106,20 @@ export async function startBilling(env: Record<string, string> = {}) {
     svc,
     bus,
     broker,
-    db,
     stripe,
     identity,
-    config,
+    config: t.config,
+    query: t.query,
     headersFor,
     postWebhook,
     startCheckout,
     subscribe,
     async stop() {
       await bus.stop();
-      await svc.stop();
+      await t.stop();
       await broker.stop();
       await stripe.stop();
       await identity.stop();
-      await db.drop();
     },
   };
 }

@@ -1,5 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 
+const timestamp = { type: 'Date', columnType: 'timestamptz', nullable: true } as const;
+const createdNow = { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()' } as const;
+
 /** A checkout billing started: who for, and whether it already signed someone in (single use). */
 export interface CheckoutSessionRecord {
   id: string;
@@ -24,10 +27,10 @@ export const CheckoutSessionSchema = new EntitySchema<CheckoutSessionRecord>({
     mode: { type: 'text' },
     plan: { type: 'text', nullable: true },
     billingCycle: { type: 'text', nullable: true },
-    completedAt: { type: 'Date', nullable: true },
-    loginUsedAt: { type: 'Date', nullable: true },
-    purchaseRecordedAt: { type: 'Date', nullable: true },
-    createdAt: { type: 'Date' },
+    completedAt: timestamp,
+    loginUsedAt: timestamp,
+    purchaseRecordedAt: timestamp,
+    createdAt: createdNow,
   },
 });
 
@@ -44,7 +47,7 @@ export const PaymentEventSchema = new EntitySchema<PaymentEventRecord>({
   properties: {
     id: { type: 'text', primary: true },
     type: { type: 'text' },
-    handledAt: { type: 'Date' },
+    handledAt: createdNow,
   },
 });
 
@@ -60,9 +63,9 @@ export const DeckUsageSchema = new EntitySchema<DeckUsage>({
   name: 'DeckUsage',
   tableName: 'deck_usage',
   properties: {
-    orgId: { type: 'integer', primary: true },
-    userId: { type: 'integer', primary: true },
+    orgId: { type: 'integer', primary: true, autoincrement: false },
+    userId: { type: 'integer', primary: true, autoincrement: false },
     month: { type: 'text', primary: true },
-    decksProcessed: { type: 'integer' },
+    decksProcessed: { type: 'integer', default: 0 },
   },
 });

@@ -1,4 +1,9 @@
 import { CheckoutSessionSchema, DeckUsageSchema, PaymentEventSchema } from './checkout-session.js';
+import {
+  LocalCheckoutSessionSchema,
+  LocalCustomerSchema,
+  LocalSubscriptionSchema,
+} from './embedded-payments.js';
 import { MemberSchema } from './member.js';
 import { OrganizationSchema } from './organization.js';
 
@@ -8,4 +13,7 @@ export const entities = [
   CheckoutSessionSchema,
   PaymentEventSchema,
   DeckUsageSchema,
+  LocalCustomerSchema,
+  LocalCheckoutSessionSchema,
+  LocalSubscriptionSchema,
 ];

@@ -16,10 +16,10 @@ export const MemberSchema = new EntitySchema<BillingMember>({
   tableName: 'members',
   properties: {
     userId: { type: 'integer', primary: true, autoincrement: false },
-    orgId: { type: 'integer', index: true },
+    orgId: { type: 'integer', index: 'members_org_id_idx' },
     email: { type: 'text' },
     name: { type: 'text' },
-    role: { type: 'text' },
-    joinedAt: { type: 'Date' },
+    role: { type: 'text', default: 'member' },
+    joinedAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()' },
   },
 });

@@ -24,28 +24,36 @@ export interface BillingOrganization {
   updatedAt: Date;
 }
 
+const timestamp = { type: 'Date', columnType: 'timestamptz', nullable: true } as const;
+const createdNow = { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()' } as const;
+
+// Constraint names are PostgreSQL's defaults, as the first (hand-written) migration created them.
 export const OrganizationSchema = new EntitySchema<BillingOrganization>({
   name: 'BillingOrganization',
   tableName: 'organizations',
   properties: {
     id: { type: 'integer', primary: true, autoincrement: false },
-    name: { type: 'text' },
+    name: { type: 'text', default: '' },
     ownerId: { type: 'integer', nullable: true },
     ownerEmail: { type: 'text', nullable: true },
     ownerName: { type: 'text', nullable: true },
-    memberCount: { type: 'integer' },
-    plan: { type: 'text' },
+    memberCount: { type: 'integer', default: 1 },
+    plan: { type: 'text', default: 'free' },
     billingCycle: { type: 'text', nullable: true },
     status: { type: 'text', nullable: true },
-    stripeCustomerId: { type: 'text', nullable: true, unique: true },
-    stripeSubscriptionId: { type: 'text', nullable: true, unique: true },
-    seats: { type: 'integer' },
-    trialEndsAt: { type: 'Date', nullable: true },
-    currentPeriodEnd: { type: 'Date', nullable: true },
-    cancelAtPeriodEnd: { type: 'boolean' },
-    hasPaymentMethod: { type: 'boolean' },
-    deletedAt: { type: 'Date', nullable: true },
-    createdAt: { type: 'Date' },
-    updatedAt: { type: 'Date' },
+    stripeCustomerId: { type: 'text', nullable: true, unique: 'organizations_stripe_customer_id_key' },
+    stripeSubscriptionId: {
+      type: 'text',
+      nullable: true,
+      unique: 'organizations_stripe_subscription_id_key',
+    },
+    seats: { type: 'integer', default: 1 },
+    trialEndsAt: timestamp,
+    currentPeriodEnd: timestamp,
+    cancelAtPeriodEnd: { type: 'boolean', default: false },
+    hasPaymentMethod: { type: 'boolean', default: false },
+    deletedAt: timestamp,
+    createdAt: createdNow,
+    updatedAt: createdNow,
   },
 });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@dealflow/contracts';
 import { handleEvent } from '@dealflow/service-kit';
-import { waitFor } from '@dealflow/service-kit/testing';
-import { startBilling, type BillingHarness } from '../../test/billing-harness.js';
-import { createConsumers } from './consumers.js';
+import { createTestEventBus, waitFor } from '@dealflow/service-kit/testing';
+import { startBilling, type BillingHarness } from '../../test/start-billing.js';
+import { createConsumers } from './index.js';
 
 let h: BillingHarness;
 beforeAll(async () => {
@@ -127,7 +127,6 @@ describe('seat sync', () => {
 
     await h.broker.restart();
     await waitFor(async () => (await pending())[0]!.n === 0, { timeoutMs: 30_000 });
-    const { createTestEventBus } = await import('../../test-support/event-bus.js');
     const after = await createTestEventBus(h.broker.brokers);
     await after.listen([Topics.subscriptionChanged]);
     try {

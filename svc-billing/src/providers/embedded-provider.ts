@@ -1,7 +1,18 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import type { TSubscriptionStatus } from '@dealflow/contracts';
-import { execute, queryRow, toDate } from '../repositories/sql.js';
+import type { LocalCheckoutSession, LocalSubscription } from '../entities/embedded-payments.js';
+import {
+  ensureLocalCheckoutSession,
+  findLocalCheckoutSession,
+  markLocalCheckoutComplete,
+} from '../repositories/local-checkout-session.repository.js';
+import { ensureLocalCustomer } from '../repositories/local-customer.repository.js';
+import {
+  findLocalSubscription,
+  insertLocalSubscription,
+  updateLocalSubscription,
+} from '../repositories/local-subscription.repository.js';
 import { TEMPLATE_AMOUNT_CENTS, unitAmountCents, type TPriceBook } from '../plans.js';
 import { safeEqual } from '@dealflow/service-kit';
 import type {
@@ -29,31 +40,31 @@ export const TEST_CARDS: Record<string, { outcome: 'succeeded' | 'declined'; mes
 
 const newId = (prefix: string) => `${prefix}_local_${randomBytes(16).toString('hex')}`;
 
-const sessionFromRow = (row: Record<string, unknown>, publicUrl: string): TProviderCheckoutSession => ({
-  id: String(row.id),
-  mode: row.mode as TProviderCheckoutSession['mode'],
-  status: row.status as TProviderCheckoutSession['status'],
-  paymentStatus: row.payment_status as TProviderCheckoutSession['paymentStatus'],
-  customerId: (row.customer_id as string | null) ?? null,
-  subscriptionId: (row.subscription_id as string | null) ?? null,
-  metadata: (row.metadata as Record<string, string>) ?? {},
-  amountTotal: row.amount_total == null ? null : Number(row.amount_total),
-  currency: String(row.currency),
-  url: row.status === 'open' ? `${publicUrl}/pay/checkout/${String(row.id)}` : null,
+const sessionView = (row: LocalCheckoutSession, publicUrl: string): TProviderCheckoutSession => ({
+  id: row.id,
+  mode: row.mode,
+  status: row.status,
+  paymentStatus: row.paymentStatus,
+  customerId: row.customerId,
+  subscriptionId: row.subscriptionId,
+  metadata: row.metadata ?? {},
+  amountTotal: row.amountTotal,
+  currency: row.currency,
+  url: row.status === 'open' ? `${publicUrl}/pay/checkout/${row.id}` : null,
 });
 
-const subscriptionFromRow = (row: Record<string, unknown>): TProviderSubscription => ({
-  id: String(row.id),
-  customerId: String(row.customer_id),
+const subscriptionView = (row: LocalSubscription): TProviderSubscription => ({
+  id: row.id,
+  customerId: row.customerId,
   status: row.status as TSubscriptionStatus,
-  itemId: String(row.item_id),
-  priceId: String(row.price_id),
-  quantity: Number(row.quantity),
-  trialEnd: toDate(row.trial_end),
-  currentPeriodEnd: toDate(row.current_period_end),
-  cancelAtPeriodEnd: Boolean(row.cancel_at_period_end),
-  hasPaymentMethod: row.card_last4 != null,
-  metadata: (row.metadata as Record<string, string>) ?? {},
+  itemId: row.itemId,
+  priceId: row.priceId,
+  quantity: row.quantity,
+  trialEnd: row.trialEnd,
+  currentPeriodEnd: row.currentPeriodEnd,
+  cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  hasPaymentMethod: row.cardLast4 != null,
+  metadata: row.metadata ?? {},
 });
 
 export type TEmbeddedCheckoutOutcome =
@@ -83,28 +94,17 @@ export const createEmbeddedProvider = (options: {
   const sign = (value: string) => createHmac('sha256', options.secret).update(value).digest('base64url');
 
   const retrieveSubscription = async (id: string) => {
-    const row = await queryRow(em(), `select * from local_subscriptions where id = ?`, [id]);
-    return row ? subscriptionFromRow(row) : null;
+    const row = await findLocalSubscription(em(), id);
+    return row ? subscriptionView(row) : null;
   };
 
   return {
     kind: 'embedded',
     priceBook: options.priceBook,
     async createCustomer({ orgId, email, name }, idempotencyKey) {
-      const fork = em();
-      await execute(
-        fork,
-        `insert into local_customers (id, org_id, email, name, idempotency_key) values (?, ?, ?, ?, ?)
-         on conflict (idempotency_key) do nothing`,
-        [newId('cus'), orgId, email, name, idempotencyKey],
-      );
-      const row = await queryRow(fork, `select id from local_customers where idempotency_key = ?`, [
-        idempotencyKey,
-      ]);
-      return String(row!.id);
+      return ensureLocalCustomer(em(), { id: newId('cus'), orgId, email, name, idempotencyKey });
     },
     async createCheckoutSession(input: TCheckoutInput, idempotencyKey) {
-      const fork = em();
       const amount =
         input.mode === 'subscription'
           ? (() => {
@@ -113,63 +113,39 @@ export const createEmbeddedProvider = (options: {
             })()
           : TEMPLATE_AMOUNT_CENTS;
       const id = newId('cs');
-      await execute(
-        fork,
-        `insert into local_checkout_sessions (id, mode, customer_id, customer_email, price_id, quantity, trial_days,
-           success_url, cancel_url, metadata, amount_total, idempotency_key)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?) on conflict (idempotency_key) do nothing`,
-        [
-          id,
-          input.mode,
-          input.customerId,
-          input.mode === 'payment' ? input.customerEmail : null,
-          input.priceId,
-          input.mode === 'subscription' ? input.quantity : 1,
-          input.mode === 'subscription' ? input.trialDays : 0,
-          input.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
-          input.cancelUrl,
-          JSON.stringify(input.metadata),
-          amount,
-          idempotencyKey,
-        ],
-      );
-      const row = await queryRow(fork, `select * from local_checkout_sessions where idempotency_key = ?`, [
+      const stored = await ensureLocalCheckoutSession(em(), {
+        id,
+        mode: input.mode,
+        customerId: input.customerId,
+        customerEmail: input.mode === 'payment' ? input.customerEmail : null,
+        priceId: input.priceId,
+        quantity: input.mode === 'subscription' ? input.quantity : 1,
+        trialDays: input.mode === 'subscription' ? input.trialDays : 0,
+        successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+        cancelUrl: input.cancelUrl,
+        metadata: input.metadata,
+        amountTotal: amount,
         idempotencyKey,
-      ]);
-      return sessionFromRow(row!, options.publicUrl);
+      });
+      return sessionView(stored, options.publicUrl);
     },
     async retrieveCheckoutSession(id) {
-      const row = await queryRow(em(), `select * from local_checkout_sessions where id = ?`, [id]);
-      return row ? sessionFromRow(row, options.publicUrl) : null;
+      const row = await findLocalCheckoutSession(em(), id);
+      return row ? sessionView(row, options.publicUrl) : null;
     },
     retrieveSubscription,
     async updateSubscription(id, change) {
-      const fork = em();
-      const sets: string[] = [];
-      const params: unknown[] = [];
-      if (change.quantity !== undefined) {
-        sets.push('quantity = ?');
-        params.push(change.quantity);
-      }
-      if (change.priceId !== undefined) {
-        sets.push('price_id = ?');
-        params.push(change.priceId);
-      }
-      if (change.cancelAtPeriodEnd !== undefined) {
-        sets.push('cancel_at_period_end = ?');
-        params.push(change.cancelAtPeriodEnd);
-      }
-      if (sets.length > 0)
-        await execute(fork, `update local_subscriptions set ${sets.join(', ')} where id = ?`, [
-          ...params,
-          id,
-        ]);
+      await updateLocalSubscription(em(), id, {
+        ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+        ...(change.priceId !== undefined ? { priceId: change.priceId } : {}),
+        ...(change.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd } : {}),
+      });
       const updated = await retrieveSubscription(id);
       if (!updated) throw new Error(`No such subscription: ${id}`);
       return updated;
     },
     async cancelSubscriptionNow(id) {
-      await execute(em(), `update local_subscriptions set status = 'canceled' where id = ?`, [id]);
+      await updateLocalSubscription(em(), id, { status: 'canceled' });
     },
     async createPortalSession(customerId) {
       const expires = Date.now() + PORTAL_LINK_TTL_MS;
@@ -203,50 +179,38 @@ export const createEmbeddedProvider = (options: {
       if (known.outcome === 'declined')
         return { ok: false, message: known.message ?? 'Your card was declined.' };
       return options.orm.em.fork().transactional(async (tx) => {
-        const row = await queryRow(tx, `select * from local_checkout_sessions where id = ? for update`, [
-          sessionId,
-        ]);
+        const row = await findLocalCheckoutSession(tx, sessionId, { lock: true });
         if (!row) return { ok: false as const, message: 'This checkout session does not exist.' };
         if (row.status !== 'open')
           return { ok: false as const, message: 'This checkout session is no longer open.' };
         let subscriptionId: string | null = null;
-        let paymentStatus = 'paid';
+        let paymentStatus: LocalCheckoutSession['paymentStatus'] = 'paid';
         if (row.mode === 'subscription') {
           subscriptionId = newId('sub');
-          const trialDays = Number(row.trial_days);
-          const trialEnd = trialDays > 0 ? new Date(Date.now() + trialDays * DAY_MS) : null;
-          const price = options.priceBook.findPrice(String(row.price_id));
+          const trialEnd = row.trialDays > 0 ? new Date(Date.now() + row.trialDays * DAY_MS) : null;
+          const price = options.priceBook.findPrice(row.priceId);
           const periodEnd =
             trialEnd ?? new Date(Date.now() + (price?.billingCycle === 'annual' ? 365 : 30) * DAY_MS);
-          await execute(
-            tx,
-            `insert into local_subscriptions (id, customer_id, status, item_id, price_id, quantity, trial_end,
-               current_period_end, card_last4, metadata) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
-            [
-              subscriptionId,
-              row.customer_id,
-              trialEnd ? 'trialing' : 'active',
-              newId('si'),
-              row.price_id,
-              row.quantity,
-              trialEnd,
-              periodEnd,
-              number.slice(-4),
-              JSON.stringify(row.metadata ?? {}),
-            ],
-          );
+          await insertLocalSubscription(tx, {
+            id: subscriptionId,
+            customerId: row.customerId ?? '',
+            status: trialEnd ? 'trialing' : 'active',
+            itemId: newId('si'),
+            priceId: row.priceId,
+            quantity: row.quantity,
+            trialEnd,
+            currentPeriodEnd: periodEnd,
+            cancelAtPeriodEnd: false,
+            cardLast4: number.slice(-4),
+            metadata: row.metadata ?? {},
+          });
           if (trialEnd) paymentStatus = 'no_payment_required';
         }
-        await execute(
-          tx,
-          `update local_checkout_sessions set status = 'complete', payment_status = ?, subscription_id = ?
-           where id = ?`,
-          [paymentStatus, subscriptionId, sessionId],
+        await markLocalCheckoutComplete(tx, sessionId, paymentStatus, subscriptionId);
+        const session = sessionView(
+          { ...row, status: 'complete', paymentStatus, subscriptionId },
+          options.publicUrl,
         );
-        const completed = (await queryRow(tx, `select * from local_checkout_sessions where id = ?`, [
-          sessionId,
-        ]))!;
-        const session = sessionFromRow(completed, options.publicUrl);
         return {
           ok: true as const,
           session,

@@ -21,13 +21,10 @@ export const createIdentityClient = (options: {
         signal: AbortSignal.timeout(5_000),
       });
     } catch {
-      throw new BillingError(
-        'IDENTITY_UNAVAILABLE',
-        'Could not reach the sign-in service. Please log in manually.',
-      );
+      throw new BillingError('IDENTITY_UNAVAILABLE');
     }
     if (response.status === 404) {
-      throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'The account of this checkout no longer exists');
+      throw new BillingError('CHECKOUT_ACCOUNT_GONE');
     }
     if (!response.ok) {
       throw new BillingError('IDENTITY_UNAVAILABLE', `The sign-in service answered ${response.status}`);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Topics, monthlyDeckLimit } from '@dealflow/contracts';
 import { publishEvent } from '@dealflow/service-kit';
-import type { TBillingState } from './organization-repository.js';
+import type { TBillingState } from './organization.repository.js';
 
 /** billing.subscription.changed, written to the outbox in the caller's transaction. */
 export const publishSubscriptionChanged = (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Topics } from '@dealflow/contracts';
-import { PUBLIC_URL, startBilling, type BillingHarness } from '../../test/billing-harness.js';
+import { PUBLIC_URL, startBilling, type BillingHarness } from '../../test/start-billing.js';
 
 let h: BillingHarness;
 beforeAll(async () => {
@@ -147,7 +147,8 @@ describe('POST /api/stripe/checkout (subscription)', () => {
       payload: { plan: 'pro', billingCycle: 'monthly' },
     });
     expect(checkout.statusCode).toBe(403);
-    expect(checkout.json().message).toBe('Only the organization owner can manage billing');
+    // A use-case rule (checkout's auth is 'session'), with the kit's one message for the owner rule.
+    expect(checkout.json().message).toBe('Only the organization owner can do this');
     const portal = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/portal', headers: member });
     expect(portal.statusCode).toBe(403);
     const change = await h.svc.app.inject({

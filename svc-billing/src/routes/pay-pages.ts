@@ -1,5 +1,5 @@
 import { Plans, TRIAL_DAYS } from '@dealflow/contracts';
-import type { TProviderCheckoutSession, TProviderSubscription } from '../payments/payment-provider.js';
+import type { TProviderCheckoutSession, TProviderSubscription } from '../providers/payment-provider.js';
 import type { TPriceRef } from '../plans.js';
 
 export const escapeHtml = (value: string) =>

@@ -1,9 +1,10 @@
 import { ZBillingCycle, ZPaidPlan } from '@dealflow/contracts';
-import type { ServiceApp } from '@dealflow/service-kit';
+import type { TRouter } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
-import type { EmbeddedProvider } from '../payments/embedded-provider.js';
-import { queryRow } from '../repositories/sql.js';
+import type { EmbeddedProvider } from '../providers/embedded-provider.js';
+import { findLocalCheckoutSession } from '../repositories/local-checkout-session.repository.js';
+import { findOrganizationByCustomer } from '../repositories/organization.repository.js';
 import { handlePaymentEvent } from '../use-cases/handle-payment-event.js';
 import { renderCheckoutPage, renderPortalPage } from './pay-pages.js';
 
@@ -14,11 +15,7 @@ const parseForm = (body: unknown): Record<string, string> =>
  * The embedded provider's pages (/pay/*, routed by the gateway): its checkout and portal. Submitting them
  * changes the provider's objects and then runs the same handler a Stripe webhook runs, with the same events.
  */
-export async function registerPayRoutes(
-  app: ServiceApp,
-  deps: () => TBillingDeps,
-  provider: EmbeddedProvider,
-) {
+export async function payRoutes({ app }: TRouter, deps: TBillingDeps, provider: EmbeddedProvider) {
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) =>
       done(null, body),
@@ -26,18 +23,14 @@ export async function registerPayRoutes(
 
     const loadCheckout = async (id: string) => {
       const session = await provider.retrieveCheckoutSession(id);
-      if (!session)
-        throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'This checkout session does not exist');
-      const row = await queryRow(
-        deps().orm.em.fork(),
-        'select price_id, quantity, cancel_url from local_checkout_sessions where id = ?',
-        [id],
-      );
+      const row = session ? await findLocalCheckoutSession(deps.orm.em.fork(), id) : null;
+      if (!session || !row) throw new BillingError('CHECKOUT_PAGE_UNKNOWN');
       return {
         session,
-        price: provider.priceBook.findPrice(String(row?.price_id)),
-        quantity: Number(row?.quantity ?? 1),
-        cancelUrl: String(row?.cancel_url ?? `${deps().config.PUBLIC_URL}/billing`),
+        price: provider.priceBook.findPrice(row.priceId),
+        quantity: row.quantity,
+        cancelUrl: row.cancelUrl,
+        successUrl: row.successUrl,
       };
     };
 
@@ -57,25 +50,15 @@ export async function registerPayRoutes(
           .type('text/html; charset=utf-8')
           .send(renderCheckoutPage({ ...view, error: outcome.message }));
       }
-      await handlePaymentEvent(deps(), outcome.event);
-      const row = await queryRow(
-        deps().orm.em.fork(),
-        'select success_url from local_checkout_sessions where id = ?',
-        [request.params.id],
-      );
-      return reply.redirect(String(row?.success_url), 303);
+      await handlePaymentEvent(deps, outcome.event);
+      return reply.redirect(view.successUrl, 303);
     });
 
     const loadPortal = async (token: string) => {
       const customerId = provider.verifyPortalToken(token);
-      if (!customerId)
-        throw new BillingError('NOT_OWNER', 'This billing portal link is invalid or has expired');
-      const row = await queryRow(
-        deps().orm.em.fork(),
-        'select stripe_subscription_id from organizations where stripe_customer_id = ?',
-        [customerId],
-      );
-      const subscriptionId = (row?.stripe_subscription_id as string | null) ?? null;
+      if (!customerId) throw new BillingError('PORTAL_LINK_INVALID');
+      const org = await findOrganizationByCustomer(deps.orm.em.fork(), customerId);
+      const subscriptionId = org?.stripeSubscriptionId ?? null;
       const subscription = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
       return {
         subscription,
@@ -91,7 +74,7 @@ export async function registerPayRoutes(
           renderPortalPage({
             ...view,
             token: request.params.token,
-            returnUrl: `${deps().config.PUBLIC_URL}/billing`,
+            returnUrl: `${deps.config.PUBLIC_URL}/billing`,
             notice: typeof request.query.notice === 'string' ? request.query.notice.slice(0, 200) : undefined,
           }),
         );
@@ -102,15 +85,14 @@ export async function registerPayRoutes(
       '/pay/portal/:token/:action',
       async (request, reply) => {
         const { subscription } = await loadPortal(request.params.token);
-        if (!subscription) throw new BillingError('NO_SUBSCRIPTION', 'There is no subscription to change');
+        if (!subscription) throw new BillingError('PORTAL_NO_SUBSCRIPTION');
         const form = parseForm(request.body);
         let notice: string;
         if (request.params.action === 'change') {
           const [planRaw, cycleRaw] = (form.choice ?? '').split(':');
           const plan = ZPaidPlan.safeParse(planRaw);
           const cycle = ZBillingCycle.safeParse(cycleRaw);
-          if (!plan.success || !cycle.success)
-            throw new BillingError('PLAN_UNKNOWN', 'Unknown plan or billing cycle');
+          if (!plan.success || !cycle.success) throw new BillingError('PLAN_UNKNOWN');
           await provider.updateSubscription(
             subscription.id,
             { priceId: provider.priceBook.subscriptionPriceId(plan.data, cycle.data) },
@@ -126,9 +108,9 @@ export async function registerPayRoutes(
           );
           notice = cancel ? 'Subscription will cancel at the end of the period' : 'Subscription reactivated';
         } else {
-          throw new BillingError('PLAN_UNKNOWN', 'Unknown portal action');
+          throw new BillingError('PORTAL_ACTION_UNKNOWN');
         }
-        await handlePaymentEvent(deps(), provider.subscriptionUpdatedEvent(subscription.id));
+        await handlePaymentEvent(deps, provider.subscriptionUpdatedEvent(subscription.id));
         return reply.redirect(
           `/pay/portal/${encodeURIComponent(request.params.token)}?notice=${encodeURIComponent(notice)}`,
           303,

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { TBillingState } from '../repositories/organization-repository.js';
+import type { TBillingState } from '../repositories/organization.repository.js';
 import {
   ensureOrganization,
   findOrganizationByCustomer,
   updateBillingState,
-} from '../repositories/organization-repository.js';
-import { publishSubscriptionChanged } from '../repositories/billing-events.js';
-import type { TProviderSubscription } from '../payments/payment-provider.js';
+} from '../repositories/organization.repository.js';
+import { publishSubscriptionChanged } from '../repositories/billing.events.js';
+import type { TProviderSubscription } from '../providers/payment-provider.js';
 import type { TPriceBook } from '../plans.js';
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);

@@ -1,7 +1,7 @@
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
-import { claimCheckoutForLogin, findCheckoutSession } from '../repositories/checkout-session-repository.js';
-import { execute } from '../repositories/sql.js';
+import { claimCheckoutForLogin, findCheckoutSession } from '../repositories/checkout-session.repository.js';
+import { lockSubscription } from '../repositories/subscription-lock.queries.js';
 import { applySubscription } from './apply-subscription.js';
 import { completeCheckout } from './complete-checkout.js';
 
@@ -18,29 +18,23 @@ export const AUTO_LOGIN_WINDOW_MS = 24 * 3600 * 1000;
  */
 export async function autoLogin(deps: TBillingDeps, sessionId: string) {
   if (!SESSION_ID.test(sessionId)) {
-    throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'Unknown checkout session');
+    throw new BillingError('CHECKOUT_SESSION_UNKNOWN');
   }
   const em = deps.orm.em.fork();
   const record = await findCheckoutSession(em, sessionId);
-  if (!record) throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'Unknown checkout session');
+  if (!record) throw new BillingError('CHECKOUT_SESSION_UNKNOWN');
   if (record.loginUsedAt) {
-    throw new BillingError('CHECKOUT_SESSION_USED', 'This checkout session has already been used to sign in');
+    throw new BillingError('CHECKOUT_SESSION_USED');
   }
   if (Date.now() - record.createdAt.getTime() > AUTO_LOGIN_WINDOW_MS) {
-    throw new BillingError(
-      'CHECKOUT_SESSION_USED',
-      'This checkout session is too old to sign in with; please log in',
-    );
+    throw new BillingError('CHECKOUT_SESSION_TOO_OLD');
   }
   const session = await deps.provider.retrieveCheckoutSession(sessionId);
   if (!session || session.metadata.userId !== String(record.userId)) {
-    throw new BillingError('CHECKOUT_SESSION_UNKNOWN', 'Unknown checkout session');
+    throw new BillingError('CHECKOUT_SESSION_UNKNOWN');
   }
   if (session.status !== 'complete') {
-    throw new BillingError(
-      'CHECKOUT_SESSION_UNPAID',
-      'The payment for this checkout session is not complete',
-    );
+    throw new BillingError('CHECKOUT_SESSION_UNPAID');
   }
   const subscription =
     session.mode === 'subscription' && session.subscriptionId
@@ -49,23 +43,17 @@ export async function autoLogin(deps: TBillingDeps, sessionId: string) {
   const isPaid =
     session.paymentStatus === 'paid' || (subscription !== null && PAID_STATUSES.has(subscription.status));
   if (!isPaid) {
-    throw new BillingError(
-      'CHECKOUT_SESSION_UNPAID',
-      'The payment for this checkout session is not complete',
-    );
+    throw new BillingError('CHECKOUT_SESSION_UNPAID');
   }
 
   return em.transactional(async (tx) => {
     if (!(await claimCheckoutForLogin(tx, sessionId))) {
-      throw new BillingError(
-        'CHECKOUT_SESSION_USED',
-        'This checkout session has already been used to sign in',
-      );
+      throw new BillingError('CHECKOUT_SESSION_USED');
     }
     // The webhook may not have arrived yet: apply what the provider says now (idempotent with the webhook).
     await completeCheckout(tx, session);
     if (subscription) {
-      await execute(tx, 'select pg_advisory_xact_lock(hashtext(?))', [subscription.id]);
+      await lockSubscription(tx, subscription.id);
       await applySubscription(tx, deps.priceBook, subscription, { actorId: record.userId });
     }
     const opened = await deps.identity.createSession(record.userId);

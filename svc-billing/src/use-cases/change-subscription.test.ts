@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Topics } from '@dealflow/contracts';
-import { startBilling, type BillingHarness } from '../../test/billing-harness.js';
+import { startBilling, type BillingHarness } from '../../test/start-billing.js';
 
 let h: BillingHarness;
 beforeAll(async () => {

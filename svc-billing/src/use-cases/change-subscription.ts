@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { TBillingCycle, TPaidPlan } from '@dealflow/contracts';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
-import { findOrganization } from '../repositories/organization-repository.js';
-import { execute } from '../repositories/sql.js';
+import { findOrganization } from '../repositories/organization.repository.js';
+import { lockSubscription } from '../repositories/subscription-lock.queries.js';
 import { applySubscription } from './apply-subscription.js';
 
 export interface TSubscriptionChoice {
@@ -25,7 +25,7 @@ export async function changeSubscription(
 ) {
   const org = await findOrganization(deps.orm.em.fork(), orgId);
   if (!org?.stripeSubscriptionId || org.plan === 'free' || org.status === 'canceled') {
-    throw new BillingError('NO_SUBSCRIPTION', 'The organization has no subscription to change');
+    throw new BillingError('NO_SUBSCRIPTION');
   }
   const plan = choice.plan ?? (org.plan as TPaidPlan);
   const billingCycle = choice.billingCycle ?? org.billingCycle ?? 'monthly';
@@ -45,7 +45,7 @@ export async function changeSubscription(
     `change-${key}`,
   );
   await deps.orm.em.fork().transactional(async (tx) => {
-    await execute(tx, 'select pg_advisory_xact_lock(hashtext(?))', [subscription.id]);
+    await lockSubscription(tx, subscription.id);
     const current = (await deps.provider.retrieveSubscription(subscription.id)) ?? subscription;
     await applySubscription(tx, deps.priceBook, current, { actorId });
   });

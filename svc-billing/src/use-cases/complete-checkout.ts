@@ -3,10 +3,10 @@ import {
   claimPurchase,
   findCheckoutSession,
   markCheckoutCompleted,
-} from '../repositories/checkout-session-repository.js';
-import { publishPurchaseCompleted } from '../repositories/billing-events.js';
-import { setCustomer, ensureOrganization } from '../repositories/organization-repository.js';
-import type { TProviderCheckoutSession } from '../payments/payment-provider.js';
+} from '../repositories/checkout-session.repository.js';
+import { publishPurchaseCompleted } from '../repositories/billing.events.js';
+import { setCustomer, ensureOrganization } from '../repositories/organization.repository.js';
+import type { TProviderCheckoutSession } from '../providers/payment-provider.js';
 
 /**
  * A checkout the provider reports complete: remember it, attach the customer, and for the one-time

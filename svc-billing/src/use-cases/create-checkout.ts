@@ -2,9 +2,9 @@ import { TRIAL_DAYS, type TBillingCycle, type TPaidPlan } from '@dealflow/contra
 import type { Identity } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
-import { insertCheckoutSession } from '../repositories/checkout-session-repository.js';
-import { ensureOrganization, setCustomer } from '../repositories/organization-repository.js';
-import type { TProviderCheckoutSession } from '../payments/payment-provider.js';
+import { insertCheckoutSession } from '../repositories/checkout-session.repository.js';
+import { ensureOrganization, setCustomer } from '../repositories/organization.repository.js';
+import type { TProviderCheckoutSession } from '../providers/payment-provider.js';
 
 const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
 
@@ -49,10 +49,7 @@ export async function createSubscriptionCheckout(
 ): Promise<TProviderCheckoutSession> {
   const org = await ensureCustomer(deps, identity);
   if (org.status && LIVE_STATUSES.has(org.status) && org.plan !== 'free') {
-    throw new BillingError(
-      'ALREADY_SUBSCRIBED',
-      'The organization already has a subscription: change its plan in the billing portal',
-    );
+    throw new BillingError('ALREADY_SUBSCRIBED');
   }
   const quantity = Math.max(org.memberCount, 1);
   const { successUrl, cancelUrl } = checkoutUrls(deps.config.PUBLIC_URL);
@@ -121,4 +118,29 @@ export async function createPurchaseCheckout(
     billingCycle: null,
   });
   return session;
+}
+
+/**
+ * POST /api/stripe/checkout (auth `session`): with a plan, a subscription for the caller's organization,
+ * which only its owner may start; without one, the one-time licence, which anyone signed in may buy
+ * (also before they have an organization).
+ */
+export async function startCheckout(
+  deps: TBillingDeps,
+  actor: Identity,
+  choice: { plan?: TPaidPlan; billingCycle?: TBillingCycle },
+): Promise<{ url: string; sessionId: string }> {
+  let session: TProviderCheckoutSession;
+  if (choice.plan && choice.billingCycle) {
+    if (actor.orgId === null) throw new BillingError('NO_ORGANIZATION');
+    if (actor.role !== 'owner') throw new BillingError('NOT_OWNER');
+    session = await createSubscriptionCheckout(
+      deps,
+      { ...actor, orgId: actor.orgId },
+      { plan: choice.plan, billingCycle: choice.billingCycle },
+    );
+  } else {
+    session = await createPurchaseCheckout(deps, actor);
+  }
+  return { url: session.url ?? '', sessionId: session.id };
 }

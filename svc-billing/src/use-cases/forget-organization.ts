@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TBillingDeps } from '../deps.js';
-import { findOrganization, markOrganizationDeleted } from '../repositories/organization-repository.js';
-import { removeOrganizationMembers, removeUser } from '../repositories/member-repository.js';
-import { deleteOrganizationUsage } from '../repositories/usage-repository.js';
+import { findOrganization, markOrganizationDeleted } from '../repositories/organization.repository.js';
+import { removeOrganizationMembers, removeUser } from '../repositories/member.repository.js';
+import { deleteOrganizationUsage } from '../repositories/deck-usage.repository.js';
 
 /** identity.organization.deleted: stop charging at once and drop the read model and usage. */
 export async function forgetOrganization(

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Plans, type TPlan } from '@dealflow/contracts';
 import type { z } from 'zod';
 import type { ZSubscription } from '@dealflow/contracts';
-import { findOrganization } from '../repositories/organization-repository.js';
+import { findOrganization } from '../repositories/organization.repository.js';
 
 /** The seed shows the pro plan as "Professional". */
 export const planLabel = (plan: TPlan) =>

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { monthlyDeckLimit, type ZUsage } from '@dealflow/contracts';
 import type { z } from 'zod';
-import { findOrganization } from '../repositories/organization-repository.js';
-import { listUsage, monthOf } from '../repositories/usage-repository.js';
+import { findOrganization } from '../repositories/organization.repository.js';
+import { listUsage, monthOf } from '../repositories/deck-usage.repository.js';
+import { findMembers } from '../repositories/member.repository.js';
 
 /** Decks processed this calendar month per user; limit = plan limit x seats. */
 export async function getUsage(
@@ -12,14 +13,25 @@ export async function getUsage(
 ): Promise<z.infer<typeof ZUsage>> {
   const month = monthOf(now);
   const [org, rows] = await Promise.all([findOrganization(em, orgId), listUsage(em, orgId, month)]);
+  const members = new Map(
+    (
+      await findMembers(
+        em,
+        rows.map((r) => r.userId),
+      )
+    ).map((m) => [m.userId, m]),
+  );
   return {
     month,
     totalDecksProcessed: rows.reduce((sum, r) => sum + r.decksProcessed, 0),
     limit: org ? monthlyDeckLimit(org.plan, org.seats) : 0,
     usageRecords: rows.map((r) => ({
-      id: `${orgId}-${r.userId ?? 0}-${month}`,
-      userId: r.userId,
-      user: r.user,
+      id: `${orgId}-${r.userId}-${month}`,
+      // User 0 stands for decks not attributed to a member.
+      userId: r.userId || null,
+      user: members.has(r.userId)
+        ? { name: members.get(r.userId)!.name, email: members.get(r.userId)!.email }
+        : null,
       decksProcessed: r.decksProcessed,
     })),
   };

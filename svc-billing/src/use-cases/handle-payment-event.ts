@@ -1,9 +1,9 @@
 import type { TBillingDeps } from '../deps.js';
-import type { TPaymentEvent } from '../payments/payment-provider.js';
-import { recordPaymentEventAndLock } from '../repositories/payment-event-repository.js';
+import type { TPaymentEvent } from '../providers/payment-provider.js';
+import { recordPaymentEventAndLock } from '../repositories/payment-event.queries.js';
 import { applySubscription } from './apply-subscription.js';
 import { completeCheckout } from './complete-checkout.js';
-import { findOrganization } from '../repositories/organization-repository.js';
+import { findOrganization } from '../repositories/organization.repository.js';
 import { syncSeats } from './sync-seats.js';
 
 export type TPaymentEventOutcome = 'handled' | 'duplicate';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { addDeckProcessed, monthOf } from '../repositories/usage-repository.js';
+import { addDeckProcessed, monthOf } from '../repositories/deck-usage.repository.js';
 
 /** ingest.deck.processed: one more deck for the user this calendar month (a failed deck is not counted). */
 export async function recordDeckProcessed(

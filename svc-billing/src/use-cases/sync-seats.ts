@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TBillingDeps } from '../deps.js';
-import { ensureOrganization, setMemberCount } from '../repositories/organization-repository.js';
-import { execute } from '../repositories/sql.js';
+import { ensureOrganization, setMemberCount } from '../repositories/organization.repository.js';
+import { lockSubscription } from '../repositories/subscription-lock.queries.js';
 import { applySubscription } from './apply-subscription.js';
 
 const BILLABLE = new Set(['trialing', 'active', 'past_due', 'unpaid']);
@@ -23,7 +23,7 @@ export async function syncSeats(
     return { quantity, updated: false };
   }
   if (org.seats === quantity) return { quantity, updated: false };
-  await execute(em, 'select pg_advisory_xact_lock(hashtext(?))', [org.stripeSubscriptionId]);
+  await lockSubscription(em, org.stripeSubscriptionId);
   const subscription = await deps.provider.updateSubscription(
     org.stripeSubscriptionId,
     { quantity },

@@ -1,0 +1,41 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { LocalCheckoutSessionSchema, type LocalCheckoutSession } from '../entities/embedded-payments.js';
+
+/** Creates the session for this idempotency key once; returns the stored one either way. */
+export const ensureLocalCheckoutSession = async (
+  em: EntityManager,
+  session: Omit<
+    LocalCheckoutSession,
+    'createdAt' | 'status' | 'paymentStatus' | 'subscriptionId' | 'currency'
+  >,
+): Promise<LocalCheckoutSession> => {
+  await em.upsert(LocalCheckoutSessionSchema, session, {
+    onConflictFields: ['idempotencyKey'],
+    onConflictAction: 'ignore',
+    disableIdentityMap: true,
+  });
+  return em.findOneOrFail(
+    LocalCheckoutSessionSchema,
+    { idempotencyKey: session.idempotencyKey },
+    { disableIdentityMap: true },
+  );
+};
+
+export const findLocalCheckoutSession = (
+  em: EntityManager,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<LocalCheckoutSession | null> =>
+  em.findOne(
+    LocalCheckoutSessionSchema,
+    { id },
+    { disableIdentityMap: true, ...(options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) },
+  );
+
+export const markLocalCheckoutComplete = (
+  em: EntityManager,
+  id: string,
+  paymentStatus: LocalCheckoutSession['paymentStatus'],
+  subscriptionId: string | null,
+) =>
+  em.nativeUpdate(LocalCheckoutSessionSchema, { id }, { status: 'complete', paymentStatus, subscriptionId });

@@ -1,0 +1,20 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { LocalCustomerSchema, type LocalCustomer } from '../entities/embedded-payments.js';
+
+/** The embedded provider's customer for this idempotency key, created the first time. */
+export const ensureLocalCustomer = async (
+  em: EntityManager,
+  customer: Omit<LocalCustomer, 'createdAt'>,
+): Promise<string> => {
+  await em.upsert(LocalCustomerSchema, customer, {
+    onConflictFields: ['idempotencyKey'],
+    onConflictAction: 'ignore',
+    disableIdentityMap: true,
+  });
+  const stored = await em.findOneOrFail(
+    LocalCustomerSchema,
+    { idempotencyKey: customer.idempotencyKey },
+    { disableIdentityMap: true },
+  );
+  return stored.id;
+};
