@@ -48,7 +48,7 @@ export function createDeps(
   config: TConfig,
   overrides: Partial<TIdentityDeps> = {},
 ): TIdentityDeps {
-  const jwt = overrides.jwt ?? createJwtSigner(config.IDENTITY_JWT_PRIVATE_KEY);
+  const jwt = overrides.jwt ?? createJwtSigner(config.jwt.privateKey);
   if (jwt.isEphemeral)
     ctx.logger.warn('IDENTITY_JWT_PRIVATE_KEY is not set: using an ephemeral key pair (development only)');
   return {
@@ -57,24 +57,11 @@ export function createDeps(
     sessions: createSessionReader(ctx.sql),
     jwt,
     oidcStateSecret: createHash('sha256')
-      .update(
-        `dealflow-identity:oidc-state:${config.IDENTITY_JWT_PRIVATE_KEY ?? randomBytes(32).toString('hex')}`,
-      )
+      .update(`dealflow-identity:oidc-state:${config.jwt.privateKey ?? randomBytes(32).toString('hex')}`)
       .digest('hex'),
     logger: ctx.logger,
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: config.MAIL_OUTBOX_DIR,
-      logger: ctx.logger,
-    }),
-    throttle: createThrottle({
-      redis: ctx.redis,
-      maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
-      blockSeconds: config.LOGIN_BLOCK_SECONDS,
-      passwordResetsPerHour: config.PASSWORD_RESET_MAX_PER_HOUR,
-    }),
+    mailer: createMailer({ ...config.mail, logger: ctx.logger }),
+    throttle: createThrottle({ redis: ctx.redis, ...config.throttle }),
     ...overrides,
   };
 }

@@ -12,10 +12,26 @@ export const NotificationSettingsSchema = new EntitySchema<INotificationSettings
   name: 'NotificationSettings',
   tableName: 'notification_settings',
   properties: {
-    userId: { type: 'number', primary: true, autoincrement: false },
+    userId: {
+      kind: '1:1',
+      entity: 'User',
+      owner: true,
+      primary: true,
+      mapToPk: true,
+      fieldName: 'user_id',
+      foreignKeyName: 'notification_settings_user_id_fkey',
+      deleteRule: 'cascade',
+      updateRule: 'no action',
+    },
     emailOnDeckProcessed: { type: 'boolean', default: true },
     emailOnDealCreated: { type: 'boolean', default: true },
     weeklyDigest: { type: 'boolean', default: false },
-    updatedAt: { type: 'Date', onCreate: () => new Date(), onUpdate: () => new Date() },
+    updatedAt: {
+      type: 'Date',
+      columnType: 'timestamptz',
+      defaultRaw: 'now()',
+      onCreate: () => new Date(),
+      onUpdate: () => new Date(),
+    },
   },
 });

@@ -15,10 +15,18 @@ export const PasswordResetTokenSchema = new EntitySchema<IPasswordResetToken>({
   tableName: 'password_reset_tokens',
   properties: {
     id: { type: 'number', primary: true, autoincrement: true },
-    userId: { type: 'number' },
-    tokenHash: { type: 'string', unique: true },
-    expiresAt: { type: 'Date' },
+    userId: {
+      kind: 'm:1',
+      entity: 'User',
+      mapToPk: true,
+      fieldName: 'user_id',
+      foreignKeyName: 'password_reset_tokens_user_id_fkey',
+      deleteRule: 'cascade',
+      updateRule: 'no action',
+    },
+    tokenHash: { type: 'string', columnType: 'char(64)', unique: true },
+    expiresAt: { type: 'Date', columnType: 'timestamptz' },
     used: { type: 'boolean', default: false },
-    createdAt: { type: 'Date', onCreate: () => new Date() },
+    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

@@ -16,11 +16,21 @@ export const SessionSchema = new EntitySchema<ISession>({
   tableName: 'sessions',
   properties: {
     id: { type: 'number', primary: true, autoincrement: true },
-    tokenHash: { type: 'string', unique: true },
-    userId: { type: 'number' },
-    createdAt: { type: 'Date', onCreate: () => new Date() },
-    expiresAt: { type: 'Date' },
-    userAgent: { type: 'string', nullable: true },
-    ip: { type: 'string', nullable: true },
+    // char(64): the hot read compares it with a bpchar[] so the unique index serves (session.queries.ts).
+    tokenHash: { type: 'string', columnType: 'char(64)', unique: true },
+    userId: {
+      kind: 'm:1',
+      entity: 'User',
+      mapToPk: true,
+      fieldName: 'user_id',
+      foreignKeyName: 'sessions_user_id_fkey',
+      deleteRule: 'cascade',
+      updateRule: 'no action',
+      index: 'sessions_user_id_index',
+    },
+    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    expiresAt: { type: 'Date', columnType: 'timestamptz' },
+    userAgent: { type: 'string', length: 512, nullable: true },
+    ip: { type: 'string', length: 64, nullable: true },
   },
 });

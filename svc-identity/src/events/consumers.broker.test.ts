@@ -1,63 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
-import { startTestBroker, waitFor } from '@dealflow/service-kit/testing';
+import { waitFor } from '@dealflow/service-kit/testing';
 import { Topics, type TEventPayload } from '@dealflow/contracts';
 import { startIdentity, type TIdentityTest } from '../test/identity.js';
 import { addMember, registerOwner, registerUser } from '../test/factories/user.factory.js';
 
-let broker: Awaited<ReturnType<typeof startTestBroker>>;
 let h: TIdentityTest;
-let kafka: Kafka;
-let producer: Producer;
-let consumer: Consumer;
-const memberAdded: { key: string; data: TEventPayload<typeof Topics.memberAdded> }[] = [];
 
 beforeAll(async () => {
-  broker = await startTestBroker();
-  h = await startIdentity({ KAFKA_BROKERS: broker.brokers, OUTBOX_POLL_MS: '50' });
-  await h.svc.startWorkers();
-  kafka = new Kafka({
-    clientId: 'identity-test',
-    brokers: broker.brokers.split(','),
-    logLevel: logLevel.NOTHING,
-  });
-  producer = kafka.producer();
-  await producer.connect();
-  consumer = kafka.consumer({ groupId: `billing-stand-in-${randomUUID()}` });
-  await consumer.connect();
-  await consumer.subscribe({ topic: Topics.memberAdded, fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ message }) => {
-      const envelope = JSON.parse(message.value?.toString() ?? '{}');
-      memberAdded.push({ key: message.key?.toString() ?? '', data: envelope.data });
-    },
-  });
+  // The kit's broker and event bus: the bus plays billing, and collects what identity publishes.
+  h = await startIdentity({}, { broker: true, collect: [Topics.memberAdded] });
 }, 90_000);
 
 afterAll(async () => {
-  await consumer?.disconnect().catch(() => undefined);
-  await producer?.disconnect().catch(() => undefined);
   await h?.stop();
-  await broker?.stop();
 });
 
-const envelope = <T extends (typeof Topics)[keyof typeof Topics]>(
-  topic: T,
-  orgId: number,
-  data: TEventPayload<T>,
-  id = randomUUID(),
-) => ({
-  id,
-  type: topic,
-  version: 1,
-  occurredAt: new Date().toISOString(),
-  orgId: String(orgId),
-  data,
-});
-
-const sendRaw = (topic: string, key: string, value: object) =>
-  producer.send({ topic, messages: [{ key, value: JSON.stringify(value) }] });
+const bus = () => {
+  if (!h.bus) throw new Error('started without a broker');
+  return h.bus;
+};
 
 const organizationRow = async (id: number) => {
   const rows: {
@@ -75,10 +36,10 @@ describe('events over the broker', () => {
   it('identity.member.added reaches a kafkajs consumer with the member count after the change', async () => {
     const owner = await registerOwner(h);
     const member = await addMember(h, owner);
-    const event = await waitFor(() => memberAdded.find((e) => e.data.userId === member.user.id), {
-      timeoutMs: 30_000,
-    });
-    expect(event?.key).toBe(String(owner.organization?.id));
+    const orgId = owner.organization!.id;
+    const events = await bus().waitForEvents(Topics.memberAdded, orgId, 1, 30_000);
+    const event = events.find((e) => e.data.userId === member.user.id);
+    expect(event?.orgId).toBe(String(orgId));
     expect(event?.data).toMatchObject({
       orgId: owner.organization?.id,
       email: member.user.email,
@@ -92,7 +53,7 @@ describe('events over the broker', () => {
     const other = await registerOwner(h);
     const orgId = owner.organization!.id;
     const trialEndsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const change = envelope(Topics.subscriptionChanged, orgId, {
+    const change: TEventPayload<typeof Topics.subscriptionChanged> = {
       orgId,
       plan: 'pro',
       billingCycle: 'annual',
@@ -104,8 +65,8 @@ describe('events over the broker', () => {
       stripeCustomerId: 'cus_test_1',
       stripeSubscriptionId: 'sub_test_1',
       monthlyDeckLimit: 400,
-    });
-    await sendRaw(Topics.subscriptionChanged, String(orgId), change);
+    };
+    const first = await bus().publish(Topics.subscriptionChanged, change, { orgId });
     await waitFor(async () => (await organizationRow(orgId))?.subscription_status === 'trialing', {
       timeoutMs: 30_000,
     });
@@ -124,17 +85,13 @@ describe('events over the broker', () => {
     await h.svc.ctx.orm.em
       .getConnection()
       .execute('update organizations set subscription_quantity = 7 where id = ?', [orgId]);
-    await sendRaw(Topics.subscriptionChanged, String(orgId), change);
+    await bus().publish(Topics.subscriptionChanged, change, { orgId, id: first.id });
     const otherId = other.organization!.id;
-    await sendRaw(
+    // Keyed by the first organization (the bus keys by `orgId`), so it queues behind the redelivery.
+    await bus().publish(
       Topics.subscriptionChanged,
-      String(orgId),
-      envelope(Topics.subscriptionChanged, otherId, {
-        ...change.data,
-        orgId: otherId,
-        status: 'active',
-        seats: 1,
-      }),
+      { ...change, orgId: otherId, status: 'active', seats: 1 },
+      { orgId },
     );
     await waitFor(async () => (await organizationRow(otherId))?.subscription_status === 'active', {
       timeoutMs: 30_000,
@@ -144,16 +101,16 @@ describe('events over the broker', () => {
 
   it('billing.purchase.completed sets digitalProductAccess, which update-access then reports', async () => {
     const buyer = await registerUser(h);
-    await sendRaw(
+    await bus().publish(
       Topics.purchaseCompleted,
-      '0',
-      envelope(Topics.purchaseCompleted, 0, {
+      {
         orgId: null,
         userId: buyer.user.id,
         checkoutSessionId: 'cs_test_123',
         amountTotal: 5000,
         currency: 'usd',
-      }),
+      },
+      { orgId: 0 },
     );
     const res = await waitFor(
       async () => {

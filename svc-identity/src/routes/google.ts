@@ -4,7 +4,6 @@ import type { FastifyReply } from 'fastify';
 import type { TRouter } from '@dealflow/service-kit';
 import { ZErrorBody } from '@dealflow/contracts';
 import { z } from 'zod';
-import { isGoogleSignInEnabled } from '../config.js';
 import type { TActor, TIdentityDeps } from '../deps.js';
 import { createSignedValueCodec } from '../security/signed-cookie.js';
 import { signInWithGoogle } from '../use-cases/sign-in-with-google.js';
@@ -33,20 +32,14 @@ export function googleRoutes({ app }: TRouter<TActor>, deps: TIdentityDeps): voi
   const redirectUri = `${config.PUBLIC_URL}${CALLBACK_PATH}`;
   let discovered: Promise<oidc.Configuration> | null = null;
 
-  const getConfiguration = (): Promise<oidc.Configuration> => {
+  const getConfiguration = (google: NonNullable<TIdentityDeps['config']['google']>) => {
     if (!discovered) {
-      const issuer = new URL(config.GOOGLE_OIDC_ISSUER as string);
+      const issuer = new URL(google.issuer);
       discovered = oidc
-        .discovery(
-          issuer,
-          config.GOOGLE_CLIENT_ID as string,
-          config.GOOGLE_CLIENT_SECRET as string,
-          undefined,
-          {
-            // Plain http is only ever a local stand-in provider (tests, development).
-            ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
-          },
-        )
+        .discovery(issuer, google.clientId, google.clientSecret, undefined, {
+          // Plain http is only ever a local stand-in provider (tests, development).
+          ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+        })
         .catch((error: unknown) => {
           discovered = null; // retry discovery on the next sign-in
           throw error;
@@ -64,11 +57,10 @@ export function googleRoutes({ app }: TRouter<TActor>, deps: TIdentityDeps): voi
     '/api/auth/google',
     { schema: { response: { 404: ZErrorBody, 502: ZErrorBody } } },
     async (request, reply) => {
-      if (!isGoogleSignInEnabled(config))
-        return reply.code(404).send({ message: 'Google sign-in is not configured' });
+      if (!config.google) return reply.code(404).send({ message: 'Google sign-in is not configured' });
       let configuration: oidc.Configuration;
       try {
-        configuration = await getConfiguration();
+        configuration = await getConfiguration(config.google);
       } catch (error) {
         request.log.error({ err: error }, 'OpenID provider discovery failed');
         return reply
@@ -101,13 +93,13 @@ export function googleRoutes({ app }: TRouter<TActor>, deps: TIdentityDeps): voi
     CALLBACK_PATH,
     { schema: { querystring: z.record(z.string(), z.string().max(4096)), response: { 404: ZErrorBody } } },
     async (request, reply) => {
-      if (!isGoogleSignInEnabled(config))
-        return reply.code(404).send({ message: 'Google sign-in is not configured' });
+      const { google } = config;
+      if (!google) return reply.code(404).send({ message: 'Google sign-in is not configured' });
       const saved = codec.decode<TOidcState>(request.cookies[STATE_COOKIE]);
       if (!saved) return failTo(reply, 'Your sign-in attempt expired. Please try again.');
       if (request.query.error) return failTo(reply, 'Google sign-in was cancelled.');
       try {
-        const configuration = await getConfiguration();
+        const configuration = await getConfiguration(google);
         const currentUrl = new URL(request.url, config.PUBLIC_URL);
         const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
           pkceCodeVerifier: saved.verifier,

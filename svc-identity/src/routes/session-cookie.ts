@@ -21,7 +21,7 @@ export function clientIp(request: FastifyRequest, trustProxy: boolean): string {
 }
 
 export const requestMeta = (request: FastifyRequest, config: TConfig): TRequestMeta => ({
-  ip: clientIp(request, config.TRUST_PROXY),
+  ip: clientIp(request, config.trustProxy),
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
 });
 
@@ -33,7 +33,7 @@ export function setSessionCookie(reply: FastifyReply, config: TConfig, token: st
     httpOnly: true,
     sameSite: 'lax',
     secure: isSecure(config),
-    maxAge: config.SESSION_TTL_DAYS * 86_400,
+    maxAge: config.session.ttlDays * 86_400,
   });
 }
 

@@ -1,7 +1,6 @@
 import type { TRouter } from '@dealflow/service-kit';
 import { identityRoutes } from '@dealflow/contracts';
 import type { TActor, TIdentityDeps } from '../deps.js';
-import { isGoogleSignInEnabled } from '../config.js';
 import { toUserDto } from '../presenters.js';
 import { updateProfile } from '../use-cases/update-profile.js';
 import { changePassword } from '../use-cases/change-password.js';
@@ -37,6 +36,6 @@ export function userRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): voi
 
   route(identityRoutes.config, async ({ reply }) => {
     reply.header('cache-control', 'public, max-age=300');
-    return { supportEmail: config.SUPPORT_EMAIL, googleSignInEnabled: isGoogleSignInEnabled(config) };
+    return { supportEmail: config.supportEmail, googleSignInEnabled: config.google !== null };
   });
 }

@@ -1,8 +1,14 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestIdentityKeys, startServiceForTest } from '@dealflow/service-kit/testing';
-import { loadServiceConfig } from '../config.js';
+import type { Service } from '@dealflow/service-kit';
+import {
+  createTestIdentityKeys,
+  startServiceForTest,
+  type TServiceTestOptions,
+} from '@dealflow/service-kit/testing';
+import { loadServiceConfig, type TConfig } from '../config.js';
+import type { TIdentityDeps } from '../deps.js';
 import { buildApp } from '../app.js';
 
 export interface TOutboxEmail {
@@ -18,7 +24,10 @@ export interface TOutboxEmail {
  * key pair of its own (identity holds the private key), emails to a temporary outbox folder. No broker
  * unless asked: only the consumer tests need one.
  */
-export async function startIdentity(env: Record<string, string> = {}, options: { broker?: boolean } = {}) {
+export async function startIdentity(
+  env: Record<string, string> = {},
+  options: Pick<TServiceTestOptions<TConfig, Service<TConfig, TIdentityDeps>>, 'broker' | 'collect'> = {},
+) {
   const keys = createTestIdentityKeys();
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'identity-outbox-'));
   const t = await startServiceForTest({
@@ -26,6 +35,7 @@ export async function startIdentity(env: Record<string, string> = {}, options: {
     loadConfig: loadServiceConfig,
     build: buildApp,
     broker: options.broker ?? false,
+    collect: options.collect,
     env: {
       IDENTITY_JWT_PRIVATE_KEY: keys.privateKeyPem,
       IDENTITY_JWT_PUBLIC_KEY: keys.publicKeyPem,

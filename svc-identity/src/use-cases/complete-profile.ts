@@ -30,7 +30,7 @@ export async function completeProfile(
       const user = createUser(tx, { email: invitation.email, name: input.name, passwordHash });
       await tx.flush();
       await joinOrganization(tx, user, invitation);
-      const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
+      const session = createSession(tx, user.id, deps.config.session.ttlDays, meta);
       const organization = await findOrganizationById(tx, invitation.organizationId);
       return { user, organization, token: session.token };
     });

@@ -11,7 +11,7 @@ export async function createSessionForUser(em: EntityManager, deps: TIdentityDep
   return em.transactional(async (tx) => {
     const user = await findUserById(tx, userId);
     if (!user) throw new IdentityError('NOT_FOUND', 'User not found');
-    const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, {
+    const session = createSession(tx, user.id, deps.config.session.ttlDays, {
       userAgent: 'svc-billing auto-login',
     });
     logActivity(tx, {

@@ -35,7 +35,7 @@ export async function loginUser(
 
   return em.transactional(async (tx) => {
     if (input.previousTokenHash) await deleteSessionByTokenHash(tx, input.previousTokenHash);
-    const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
+    const session = createSession(tx, user.id, deps.config.session.ttlDays, meta);
     logActivity(tx, {
       userId: user.id,
       organizationId: user.organizationId,

@@ -40,7 +40,7 @@ export async function registerUser(
           billingCycle: input.billingCycle ?? 'annual',
         });
       }
-      const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
+      const session = createSession(tx, user.id, deps.config.session.ttlDays, meta);
       return { user, organization, token: session.token };
     });
     await sendWelcomeEmail(deps, result.user, result.organization);

@@ -48,7 +48,7 @@ export async function signInWithGoogle(
       }
       await tx.flush();
     }
-    const session = createSession(tx, user.id, deps.config.SESSION_TTL_DAYS, meta);
+    const session = createSession(tx, user.id, deps.config.session.ttlDays, meta);
     logActivity(tx, {
       userId: user.id,
       organizationId: user.organizationId,
