@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { ZInvitationDetails } from '@dealflow/contracts';
-import { ApiError, apiRequest } from '@dealflow/web-kit';
+import { ApiError } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 
 export type TInvitationDetails = z.infer<typeof ZInvitationDetails>;
 
@@ -25,14 +26,9 @@ export const INVITATION_REDIRECT_MS = 2000;
 export async function validateInvitation(token: string | null): Promise<TInvitationState> {
   if (!token) return { status: 'invalid', message: InvitationMessages.noToken };
   try {
-    const query = new URLSearchParams({ token, _t: String(Date.now()) });
-    const invitation = await apiRequest<TInvitationDetails>(
-      'GET',
-      `/api/invitations/validate?${query}`,
-      undefined,
-      {
-        cache: 'no-store',
-      },
+    const invitation: TInvitationDetails = await api.identity.validateInvitation(
+      { query: { token, _t: String(Date.now()) } },
+      { cache: 'no-store' },
     );
     return { status: 'valid', invitation };
   } catch (error) {

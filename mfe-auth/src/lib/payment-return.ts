@@ -1,5 +1,6 @@
 // The payment-return screen's automatic sign-in (seed 000 sections 2, 4, 8 and 9), kept free of React
 // so its retry schedule can be tested with fake timers.
+import { api } from '@dealflow/contracts/client';
 
 /** Paths on which the payment-return screen does nothing (seed 000 section 2). */
 export const PAYMENT_RETURN_IGNORED_PATHS = [
@@ -53,9 +54,17 @@ export interface TAutoLoginAnswer {
   sessionId?: string;
 }
 
-export type TAutoLoginPath = '/api/stripe/auto-login' | '/api/billing/auto-login';
-export const PRIMARY_AUTO_LOGIN_PATH: TAutoLoginPath = '/api/stripe/auto-login';
-export const ALTERNATIVE_AUTO_LOGIN_PATH: TAutoLoginPath = '/api/billing/auto-login';
+/** The two auto-login routes, tried in the seed's order (the typed client's endpoints). */
+export const AUTO_LOGIN_ENDPOINTS = { primary: api.billing.autoLogin, alternative: api.billing.autoLoginAlt };
+export type TAutoLoginPath = string;
+export const PRIMARY_AUTO_LOGIN_PATH: TAutoLoginPath = AUTO_LOGIN_ENDPOINTS.primary.path;
+export const ALTERNATIVE_AUTO_LOGIN_PATH: TAutoLoginPath = AUTO_LOGIN_ENDPOINTS.alternative.path;
+
+/** Posts to the auto-login route with that path (the page's `post`). */
+export const postAutoLogin = (path: TAutoLoginPath, body: { sessionId: string }) =>
+  path === ALTERNATIVE_AUTO_LOGIN_PATH
+    ? AUTO_LOGIN_ENDPOINTS.alternative(body)
+    : AUTO_LOGIN_ENDPOINTS.primary(body);
 
 export interface TAutoLoginDeps {
   post: (path: TAutoLoginPath, body: { sessionId: string }) => Promise<unknown>;

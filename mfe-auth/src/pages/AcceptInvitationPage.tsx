@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { format } from 'date-fns';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { ApiError, apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { ApiError, toast, useAuth } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { InvalidInvitation, LoadingCard } from '../components/InvalidInvitation.js';
 import { getServerMessage, sleep } from '../lib/errors.js';
@@ -54,8 +55,7 @@ export default function AcceptInvitationPage() {
     if (!token) return;
     setIsAccepting(true);
     try {
-      const query = new URLSearchParams({ token, _t: String(Date.now()) });
-      await apiRequest('POST', `/api/invitations/accept?${query}`, {});
+      await api.identity.acceptInvitation({ query: { token, _t: String(Date.now()) } });
       setState({ status: 'success', invitation });
       toast({
         title: 'Invitation accepted',

@@ -3,8 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
-import type { TSession } from '@dealflow/contracts';
-import { apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { toast, useAuth } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { InvalidInvitation, LoadingCard } from '../components/InvalidInvitation.js';
 import { getServerMessage, sleep } from '../lib/errors.js';
@@ -53,8 +53,9 @@ export default function CompleteProfilePage() {
 
   const onSubmit = handleSubmit(async ({ name, password }) => {
     try {
-      const session = await apiRequest<TSession>('POST', '/api/auth/complete-profile', {
-        token,
+      const session = await api.identity.completeProfile({
+        // A missing token goes out as null, as it always has: the server refuses it with its message.
+        token: token as string,
         name,
         password,
       });

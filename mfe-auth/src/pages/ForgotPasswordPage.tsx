@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { apiRequest, toast } from '@dealflow/web-kit';
+import { toast } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { getServerMessage } from '../lib/errors.js';
 import { ZForgotPasswordForm, type TForgotPasswordForm } from '../lib/forms.js';
@@ -29,7 +30,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiRequest('POST', '/api/auth/forgot-password', values);
+      await api.identity.forgotPassword(values);
       setSent(true);
     } catch (error) {
       toast({

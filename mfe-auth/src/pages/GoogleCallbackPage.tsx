@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Spinner } from '@fluentui/react-components';
 import type { TSession } from '@dealflow/contracts';
-import { apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { toast, useAuth } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { sleep } from '../lib/errors.js';
 
@@ -40,7 +41,7 @@ export function parseCallbackData(raw: string | null): TSession {
 
 async function verifySession(session: TSession): Promise<boolean> {
   try {
-    const me = await apiRequest<TSession>('GET', '/api/auth/me', undefined, {
+    const me = await api.identity.me({
       cache: 'no-store',
       headers: { Authorization: `Bearer ${session.sessionId}`, 'X-User-ID': String(session.user.id) },
     });

@@ -1,3 +1,4 @@
+import { apiLinks } from '@dealflow/contracts/client';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, Input, Link } from '@fluentui/react-components';
@@ -89,7 +90,7 @@ function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
           <p className={styles.muted} style={{ textAlign: 'center' }}>
             or
           </p>
-          <Button onClick={() => window.location.assign('/api/auth/google')}>Sign in with Google</Button>
+          <Button onClick={() => window.location.assign(apiLinks.googleSignIn)}>Sign in with Google</Button>
         </>
       ) : null}
       <p className={styles.muted}>

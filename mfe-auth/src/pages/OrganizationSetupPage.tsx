@@ -14,7 +14,8 @@ import {
   RadioGroup,
 } from '@fluentui/react-components';
 import { Plans, TRIAL_DAYS, type TBillingCycle, type TPaidPlan, type TSession } from '@dealflow/contracts';
-import { apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { toast, useAuth } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { getServerMessage, sleep } from '../lib/errors.js';
 import { ZOrganizationSetupForm, type TOrganizationSetupForm } from '../lib/forms.js';
@@ -58,17 +59,17 @@ export default function OrganizationSetupPage() {
     if (organization) {
       // Registration already created it: keep it, renamed when the owner changed the name here.
       if (isOwner && values.name.trim() !== organization.name) {
-        await apiRequest('PATCH', '/api/organization', { name: values.name }).catch(() => undefined);
+        await api.identity.updateOrganization({ name: values.name }).catch(() => undefined);
       }
       return true;
     }
     let created: TUserAndOrganization;
     try {
-      created = await apiRequest<TUserAndOrganization>('POST', '/api/organizations', values);
+      created = await api.identity.createOrganization(values);
     } catch {
       try {
         // The seed's second creation path. The server acts for the session's user only.
-        created = await apiRequest<TUserAndOrganization>('POST', '/api/organizations/create-with-context', {
+        created = await api.identity.createOrganizationWithContext({
           ...values,
           userId: user?.id,
           userEmail: user?.email,
@@ -100,7 +101,7 @@ export default function OrganizationSetupPage() {
     }
     if (!(await createOrganization(values))) return;
     try {
-      const checkout = await apiRequest<{ url?: string }>('POST', '/api/stripe/checkout', {
+      const checkout = await api.billing.checkout({
         plan: values.plan,
         billingCycle: values.billingCycle,
       });

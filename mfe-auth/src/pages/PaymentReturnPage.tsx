@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@fluentui/react-components';
-import type { TSession } from '@dealflow/contracts';
-import { apiRequest, toast, useAuth } from '@dealflow/web-kit';
+import { toast, useAuth } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { sleep } from '../lib/errors.js';
 import {
@@ -10,6 +10,7 @@ import {
   SUCCESS_REDIRECT_MS,
   findCheckoutSessionId,
   isPaymentReturnIgnoredPath,
+  postAutoLogin,
   runAutoLogin,
 } from '../lib/payment-return.js';
 
@@ -47,7 +48,7 @@ export default function PaymentReturnPage() {
     }
     const run = async () => {
       setPhase('logging-in');
-      const outcome = await runAutoLogin(sessionId, { post: (path, body) => apiRequest('POST', path, body) });
+      const outcome = await runAutoLogin(sessionId, { post: postAutoLogin });
       if (!outcome.ok) {
         setPhase('failed');
         if (outcome.lastFailure === 'refused') {
@@ -66,18 +67,15 @@ export default function PaymentReturnPage() {
       const { answer } = outcome;
       // Adopt the new session (cookie set by the server; the token also comes back as sessionId).
       if (answer.sessionId) {
-        const session = await apiRequest<TSession>('GET', '/api/auth/me', undefined, {
-          cache: 'no-store',
-          headers: { Authorization: `Bearer ${answer.sessionId}` },
-        }).catch(() => null);
+        const session = await api.identity
+          .me({ cache: 'no-store', headers: { Authorization: `Bearer ${answer.sessionId}` } })
+          .catch(() => null);
         if (session) setSession(session);
       } else {
         await checkSession();
       }
       // A completed one-time purchase grants digitalProductAccess: have the server re-read it now.
-      await apiRequest('POST', '/api/auth/update-access', { digitalProductAccess: true }).catch(
-        () => undefined,
-      );
+      await api.identity.updateAccess({ digitalProductAccess: true }).catch(() => undefined);
       setPhase('done');
       toast({
         title: 'Welcome to your dashboard!',

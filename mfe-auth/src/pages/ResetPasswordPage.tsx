@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { ApiError, apiRequest, toast } from '@dealflow/web-kit';
+import { ApiError, toast } from '@dealflow/web-kit';
+import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { getServerMessage, sleep } from '../lib/errors.js';
 import { ZResetPasswordForm, type TResetPasswordForm } from '../lib/forms.js';
@@ -37,7 +38,8 @@ export default function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
-      await apiRequest('POST', '/api/auth/reset-password', { token, password });
+      // A missing token goes out as null, as it always has: the server refuses it with its message.
+      await api.identity.resetPassword({ token: token as string, password });
       setDone(true);
       toast({
         title: 'Password updated',
