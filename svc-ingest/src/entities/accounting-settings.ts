@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { belongsTo } from './columns.js';
 
 /** Integration 2 (accounting connection) settings; the client secret is encrypted at rest. */
 export interface AccountingSettings {
@@ -19,16 +20,7 @@ export const AccountingSettingsSchema = new EntitySchema<AccountingSettings>({
   name: 'AccountingSettings',
   tableName: 'accounting_settings',
   properties: {
-    orgId: {
-      kind: 'm:1',
-      entity: () => 'Organization',
-      fieldName: 'org_id',
-      primary: true,
-      mapToPk: true,
-      deleteRule: 'cascade',
-      updateRule: 'no action',
-      foreignKeyName: 'accounting_settings_org_id_fkey',
-    },
+    orgId: { ...belongsTo('accounting_settings', 'Organization', 'org_id'), primary: true },
     connected: { type: 'boolean', default: false },
     clientId: { type: 'text', fieldName: 'client_id', nullable: true },
     clientSecretEnc: { type: 'text', fieldName: 'client_secret_enc', nullable: true },

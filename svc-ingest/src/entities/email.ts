@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { belongsTo, createdAtColumn } from './columns.js';
 import type { TExtractedData, TRecordStatus } from '@dealflow/contracts';
 
 /** A received email and its processing state: the record of the Processed Records page. */
@@ -38,15 +39,7 @@ export const EmailSchema = new EntitySchema<Email>({
   tableName: 'emails',
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
-    orgId: {
-      kind: 'm:1',
-      entity: () => 'Organization',
-      fieldName: 'org_id',
-      mapToPk: true,
-      deleteRule: 'cascade',
-      updateRule: 'no action',
-      foreignKeyName: 'emails_org_id_fkey',
-    },
+    orgId: belongsTo('emails', 'Organization', 'org_id'),
     messageId: { type: 'text', fieldName: 'message_id', nullable: true },
     fromName: { type: 'text', fieldName: 'from_name', nullable: true },
     fromEmail: { type: 'text', fieldName: 'from_email' },
@@ -68,13 +61,7 @@ export const EmailSchema = new EntitySchema<Email>({
     attempts: { type: 'integer', default: 0 },
     countedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'counted_at', nullable: true },
     processedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'processed_at', nullable: true },
-    createdAt: {
-      type: 'Date',
-      columnType: 'timestamptz',
-      fieldName: 'created_at',
-      defaultRaw: 'now()',
-      onCreate: () => new Date(),
-    },
+    createdAt: createdAtColumn,
     updatedAt: {
       type: 'Date',
       columnType: 'timestamptz',
@@ -120,16 +107,7 @@ export const AttachmentSchema = new EntitySchema<Attachment>({
   tableName: 'attachments',
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
-    emailId: {
-      kind: 'm:1',
-      entity: () => 'Email',
-      fieldName: 'email_id',
-      mapToPk: true,
-      deleteRule: 'cascade',
-      updateRule: 'no action',
-      foreignKeyName: 'attachments_email_id_fkey',
-      index: 'attachments_email',
-    },
+    emailId: { ...belongsTo('attachments', 'Email', 'email_id'), index: 'attachments_email' },
     filename: { type: 'text' },
     contentType: { type: 'text', fieldName: 'content_type' },
     size: { type: 'integer' },

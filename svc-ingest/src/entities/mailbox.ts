@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { belongsTo } from './columns.js';
 
 /** The organization's IMAP mailbox (Integration 1). The password is AES-256-GCM encrypted at rest. */
 export interface Mailbox {
@@ -22,16 +23,7 @@ export const MailboxSchema = new EntitySchema<Mailbox>({
   name: 'Mailbox',
   tableName: 'mailboxes',
   properties: {
-    orgId: {
-      kind: 'm:1',
-      entity: () => 'Organization',
-      fieldName: 'org_id',
-      primary: true,
-      mapToPk: true,
-      deleteRule: 'cascade',
-      updateRule: 'no action',
-      foreignKeyName: 'mailboxes_org_id_fkey',
-    },
+    orgId: { ...belongsTo('mailboxes', 'Organization', 'org_id'), primary: true },
     host: { type: 'text', nullable: true },
     port: { type: 'integer', nullable: true },
     secure: { type: 'boolean', default: true },

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { belongsTo } from './columns.js';
 
 /** Members of an organization (from identity events): a deck is counted against the member who forwarded it. */
 export interface Member {
@@ -13,17 +14,7 @@ export const MemberSchema = new EntitySchema<Member>({
   name: 'Member',
   tableName: 'members',
   properties: {
-    orgId: {
-      kind: 'm:1',
-      entity: () => 'Organization',
-      fieldName: 'org_id',
-      primary: true,
-      mapToPk: true,
-      deleteRule: 'cascade',
-      // The names and rules of the first, hand-written migration: databases that ran it still agree.
-      updateRule: 'no action',
-      foreignKeyName: 'members_org_id_fkey',
-    },
+    orgId: { ...belongsTo('members', 'Organization', 'org_id'), primary: true },
     userId: { type: 'integer', fieldName: 'user_id', primary: true, autoincrement: false },
     email: { type: 'text' },
     name: { type: 'text' },

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { createdAtColumn } from './columns.js';
 import type { TPlan } from '@dealflow/contracts';
 
 /** Ingest's read model of an organization (from identity and billing events) plus its inbound address and secret. */
@@ -34,12 +35,6 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     plan: { type: 'text', default: 'free' },
     subscriptionStatus: { type: 'text', fieldName: 'subscription_status', nullable: true },
     monthlyDeckLimit: { type: 'integer', fieldName: 'monthly_deck_limit', nullable: true },
-    createdAt: {
-      type: 'Date',
-      columnType: 'timestamptz',
-      fieldName: 'created_at',
-      defaultRaw: 'now()',
-      onCreate: () => new Date(),
-    },
+    createdAt: createdAtColumn,
   },
 });

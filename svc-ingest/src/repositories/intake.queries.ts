@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TExtractedData, TPlan, TRecordStatus } from '@dealflow/contracts';
+import type { Attachment, Email } from '../entities/email.js';
 
 /*
  * The email intake path in hand-written SQL: storing a received email, claiming it for processing and the
@@ -18,27 +19,20 @@ async function sql<T = Record<string, unknown>>(em: EntityManager, query: string
     .execute(query, params as never[], 'all', em.getTransactionContext())) as T[];
 }
 
-export interface TNewEmail {
-  orgId: number;
-  messageId: string | null;
-  fromName: string | null;
-  fromEmail: string;
-  forwardedBy: string | null;
-  subject: string | null;
-  textBody: string;
-  htmlBody: string | null;
-  receivedAt: Date;
-  source: 'webhook' | 'imap';
-  userId: number | null;
-  attachments: {
-    filename: string;
-    contentType: string;
-    size: number;
-    contentId: string | null;
-    inline: boolean;
-    content: Buffer;
-  }[];
-}
+export type TNewEmail = Pick<
+  Email,
+  | 'orgId'
+  | 'messageId'
+  | 'fromName'
+  | 'fromEmail'
+  | 'forwardedBy'
+  | 'subject'
+  | 'textBody'
+  | 'htmlBody'
+  | 'receivedAt'
+  | 'source'
+  | 'userId'
+> & { attachments: Omit<Attachment, 'id' | 'emailId'>[] };
 
 /** Stores an email with its attachments; an already stored Message-ID of the organization returns the first record. */
 export async function insertEmail(
