@@ -94,4 +94,22 @@ describe('session reader', () => {
     expect(view?.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(view?.organization?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
+
+  it('GET /api/auth/me is one prepared-statement read: the one that authenticated the request', async () => {
+    const sql = h.svc.ctx.sql;
+    const rows = sql.rows;
+    let reads = 0;
+    sql.rows = <T>(statement: PreparedStatement, values: readonly unknown[]) => {
+      reads += 1;
+      return rows.call(sql, statement, values) as Promise<T[]>;
+    };
+    try {
+      const res = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: owner.auth });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ user: { id: owner.user.id }, sessionId: owner.token });
+      expect(reads).toBe(1);
+    } finally {
+      sql.rows = rows;
+    }
+  });
 });

@@ -540,3 +540,39 @@ describe('organization settings', () => {
     await login(h, owner.user.email, owner.password);
   });
 });
+
+describe("each route's declared auth (contracts), enforced by route() on identity's own session read", () => {
+  it('answers signed-out, no organization and not the owner with the one message of each rule', async () => {
+    const owner = await registerOwner(h);
+    const member = await addMember(h, owner);
+    const loner = await registerUser(h);
+    const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
+      h.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
+
+    const signedOut = await call('GET', '/api/organization/members');
+    expect([signedOut.statusCode, signedOut.json()]).toEqual([401, { message: 'Not authenticated' }]);
+    // listMembers is `member`: a user without an organization is refused.
+    const noOrganization = await call('GET', '/api/organization/members', loner.auth);
+    expect([noOrganization.statusCode, noOrganization.json()]).toEqual([
+      403,
+      { message: 'You must belong to an organization to do this' },
+    ]);
+    const notOwner = await call('GET', '/api/organization/invitations', member.auth);
+    expect([notOwner.statusCode, notOwner.json()]).toEqual([
+      403,
+      { message: 'Only the organization owner can do this' },
+    ]);
+    // The role is read per request: promoted, the same session passes at once.
+    const promote = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/organization/members/${member.user.id}/role`,
+      headers: owner.auth,
+      payload: { role: 'owner' },
+    });
+    expect(promote.statusCode).toBe(200);
+    expect((await call('GET', '/api/organization/invitations', member.auth)).statusCode).toBe(200);
+    // Internal routes answer only to INTERNAL_API_TOKEN, whoever is signed in.
+    const internal = await h.app.inject({ method: 'GET', url: '/internal/public-key', headers: owner.auth });
+    expect(internal.statusCode).toBe(401);
+  });
+});
