@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTextPdf } from '../fixtures/build-pdf.js';
-import { encryptedPdf, samplePptx } from '../test/factories.js';
+import { encryptedPdf, samplePptx } from '../test/factories/deck.factory.js';
 import { findDeckLinks } from './deck-links.js';
 import { deckPlainText } from './deck-text.js';
 import { readDeck } from './read-deck.js';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { deckFromPlainText } from '../deck/deck-text.js';
-import { buildMail, sampleDeck } from '../test/factories.js';
+import { buildMail } from '../test/factories/mail.factory.js';
+import { sampleDeck } from '../test/factories/deck.factory.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';
 import { startOpenAiStandIn } from '../test/openai-stand-in.js';
 import { createOpenAiExtractor, EXTRACTION_JSON_SCHEMA } from './openai-extractor.js';

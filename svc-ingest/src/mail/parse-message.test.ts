@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMail, sampleDeck } from '../test/factories.js';
+import { buildMail } from '../test/factories/mail.factory.js';
+import { sampleDeck } from '../test/factories/deck.factory.js';
 import { findForwardedSender, parseMessage } from './parse-message.js';
 
 describe('parseMessage', () => {

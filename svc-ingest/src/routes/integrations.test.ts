@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { ImapFlow } from 'imapflow';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMail, sampleDeck } from '../test/factories.js';
+import { buildMail } from '../test/factories/mail.factory.js';
+import { sampleDeck } from '../test/factories/deck.factory.js';
 import { DOVECOT_BINARY, startDovecot, type TImapServer } from '@dealflow/dev-stack';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';
 

@@ -4,7 +4,8 @@ import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSlidesPdf } from '../fixtures/build-pdf.js';
 import { createHeuristicExtractor } from '../extraction/heuristic-extractor.js';
-import { buildMail, encryptedPdf, sampleDeck, samplePptx } from '../test/factories.js';
+import { buildMail } from '../test/factories/mail.factory.js';
+import { encryptedPdf, sampleDeck, samplePptx } from '../test/factories/deck.factory.js';
 import { countingExtractor, startIngest, type TIngestTest } from '../test/ingest-service.js';
 
 const extractor = countingExtractor(createHeuristicExtractor());
