@@ -1,4 +1,5 @@
-import { Button, Spinner } from '@fluentui/react-components';
+import { Button } from '@dealflow/web-kit';
+import { Spinner } from '@fluentui/react-components';
 import { useNavigate } from 'react-router-dom';
 import { AuthCard, useFormStyles } from './AuthCard.js';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { format } from 'date-fns';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { ApiError, toast, useAuth } from '@dealflow/web-kit';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { ApiError, toast, useAuth, Button } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { InvalidInvitation, LoadingCard } from '../components/InvalidInvitation.js';

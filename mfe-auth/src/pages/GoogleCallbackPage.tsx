@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import type { TSession } from '@dealflow/contracts';
-import { toast, useAuth } from '@dealflow/web-kit';
+import { toast, useAuth, Button } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { sleep } from '../lib/errors.js';

@@ -3,7 +3,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
-  Button,
   Field,
   Input,
   Link,
@@ -13,8 +12,9 @@ import {
   Radio,
   RadioGroup,
 } from '@fluentui/react-components';
-import { Plans, TRIAL_DAYS, type TBillingCycle, type TPaidPlan, type TSession } from '@dealflow/contracts';
-import { toast, useAuth } from '@dealflow/web-kit';
+import type { TBillingCycle, TPaidPlan, TSession } from '@dealflow/contracts';
+import { Plans, TRIAL_DAYS } from '@dealflow/contracts/plans';
+import { toast, useAuth, Button } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { getServerMessage, sleep } from '../lib/errors.js';

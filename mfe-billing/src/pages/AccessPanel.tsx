@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Badge, Button, Card, makeStyles, tokens } from '@fluentui/react-components';
-import { toast, useAuth } from '@dealflow/web-kit';
+import { Badge, Card, makeStyles, tokens } from '@fluentui/react-components';
+import { toast, useAuth, Button } from '@dealflow/web-kit';
 import { AccessTexts, TEMPLATE_URL, browser } from '../lib/texts.js';
 
 const useStyles = makeStyles({

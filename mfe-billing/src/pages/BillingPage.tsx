@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Badge,
-  Button,
   Card,
   CardHeader,
   MessageBar,
@@ -16,14 +15,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { z } from 'zod';
-import {
-  Plans,
-  type TBillingCycle,
-  type TPaidPlan,
-  type ZSubscription,
-  type ZUsage,
-} from '@dealflow/contracts';
-import { PageHeading, toast, useAuth } from '@dealflow/web-kit';
+import type { TBillingCycle, TPaidPlan, ZSubscription, ZUsage } from '@dealflow/contracts';
+import { Plans } from '@dealflow/contracts/plans';
+import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import { createPlanCheckout, CheckoutError } from '../lib/checkout.js';
 import PurchaseButton from './PurchaseButton.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TEMPLATE_PRICE_USD } from '@dealflow/contracts';
+import { TEMPLATE_PRICE_USD } from '@dealflow/contracts/plans';
 // Button from web-kit: the shell's copy, already loaded (see web-kit's index).
 import { Button, toast, useAuth, type ButtonProps } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Button } from '@dealflow/web-kit';
 import {
-  Button,
   Dialog,
   DialogActions,
   DialogBody,

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Badge,
-  Button,
   Card,
   Field,
   Input,
@@ -16,7 +15,7 @@ import {
   TabList,
 } from '@fluentui/react-components';
 import { ArrowLeft20Regular } from '@fluentui/react-icons';
-import { PageHeading, toast, useAuth } from '@dealflow/web-kit';
+import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
 import {
   ACCOUNTING_KEY,
   errorText,

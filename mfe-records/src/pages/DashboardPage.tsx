@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Button,
   Card,
   CardHeader,
   MessageBar,
@@ -20,7 +19,15 @@ import {
 } from '@fluentui/react-components';
 import { ArrowRight20Regular, Mail20Regular, PlugConnected20Regular } from '@fluentui/react-icons';
 import type { TSession } from '@dealflow/contracts';
-import { ME_QUERY_KEY, PageHeading, RemoteComponent, nullOn401, toast, useAuth } from '@dealflow/web-kit';
+import {
+  ME_QUERY_KEY,
+  PageHeading,
+  RemoteComponent,
+  nullOn401,
+  toast,
+  useAuth,
+  Button,
+} from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import { getUsage, USAGE_KEY, EMAILS_KEY } from '../lib/records-api.js';
 import { PIPELINE_STATUSES, countThisMonth } from '../lib/pipeline.js';

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  Button,
   Card,
   Field,
   Input,
@@ -29,7 +28,7 @@ import {
   Search20Regular,
   Sparkle20Regular,
 } from '@fluentui/react-icons';
-import { ApiError, PageHeading, toast } from '@dealflow/web-kit';
+import { ApiError, PageHeading, toast, Button } from '@dealflow/web-kit';
 import { CompanyBadge } from '../components/CompanyBadge.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { AnalysisDialog, DealDialog, ExtractedDataDialog } from '../components/RecordDialogs.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from '@dealflow/web-kit';
 import {
-  Button,
   Dialog,
   DialogActions,
   DialogBody,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { Button } from '@dealflow/web-kit';
 import {
-  Button,
   Dialog,
   DialogActions,
   DialogBody,

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@dealflow/web-kit';
 import {
-  Button,
   Dialog,
   DialogActions,
   DialogBody,

@@ -1,12 +1,6 @@
 // Small parts of /team-members: the role badge and a query's loading / error state.
-import {
-  Badge,
-  Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Spinner,
-} from '@fluentui/react-components';
+import { Button } from '@dealflow/web-kit';
+import { Badge, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import type { TRole } from '@dealflow/contracts';
 import { roleLabel } from '../lib/format.js';
 import { useFormStyles } from './Section.js';

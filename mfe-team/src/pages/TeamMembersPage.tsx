@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Button,
   Table,
   TableBody,
   TableCell,
@@ -9,7 +8,7 @@ import {
   TableRow,
   makeStyles,
 } from '@fluentui/react-components';
-import { PageHeading, useAuth } from '@dealflow/web-kit';
+import { PageHeading, useAuth, Button } from '@dealflow/web-kit';
 import { ConfirmDialog, RoleDialog } from '../components/ConfirmDialog.js';
 import { InviteDialog } from '../components/InviteDialog.js';
 import { Section, useFormStyles } from '../components/Section.js';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, type ButtonProps } from '@fluentui/react-components';
-import { toast, useAuth } from '@dealflow/web-kit';
+import { toast, useAuth, Button, type ButtonProps } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 
 export const CHECKOUT_ERROR_TITLE = 'Checkout Error';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useAuth } from '@dealflow/web-kit';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useAuth, Button } from '@dealflow/web-kit';
 import { Plans, TEMPLATE_PRICE_USD, TRIAL_DAYS } from '@dealflow/contracts/plans';
 import { LandingPurchaseButton as PurchaseButton } from './LandingPurchaseButton';
 import { faqs, features, integrations, testimonials } from './content';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Button, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   Board20Regular,
   DataArea20Regular,
@@ -15,7 +15,7 @@ import {
   Settings20Regular,
   SignOut20Regular,
 } from '@fluentui/react-icons';
-import { useAuth } from '@dealflow/web-kit';
+import { useAuth, Button } from '@dealflow/web-kit';
 import { getPageTitle } from '../routing/route-table';
 import { useSupportEmail } from './use-support-email';
 import { useIsMobile } from './use-is-mobile';

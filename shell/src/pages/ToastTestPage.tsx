@@ -1,5 +1,5 @@
-import { Button, makeStyles } from '@fluentui/react-components';
-import { PageHeading, RemoteComponent, toast } from '@dealflow/web-kit';
+import { makeStyles } from '@fluentui/react-components';
+import { PageHeading, RemoteComponent, toast, Button } from '@dealflow/web-kit';
 import { CheckoutButton } from '../components/CheckoutButton';
 
 const useStyles = makeStyles({
