@@ -1,12 +1,8 @@
 import { createMfConfig } from '@dealflow/web-build';
+import { exposes, name } from './exposes.mjs';
 
 export default createMfConfig({
-  name: 'mfe_billing',
+  name,
   dirname: import.meta.dirname,
-  exposes: {
-    './BillingPage': './src/pages/BillingPage.tsx',
-    './CheckoutResultPage': './src/pages/CheckoutResultPage.tsx',
-    './PurchaseButton': './src/pages/PurchaseButton.tsx',
-    './AccessPanel': './src/pages/AccessPanel.tsx',
-  },
+  exposes,
 });

@@ -1,12 +1,8 @@
 import { createMfConfig } from '@dealflow/web-build';
+import { exposes, name } from './exposes.mjs';
 
 export default createMfConfig({
-  name: 'mfe_records',
+  name,
   dirname: import.meta.dirname,
-  exposes: {
-    './DashboardPage': './src/pages/DashboardPage.tsx',
-    './ProcessedEmailsPage': './src/pages/ProcessedEmailsPage.tsx',
-    './MailboxIntegrationPage': './src/pages/MailboxIntegrationPage.tsx',
-    './AccountingIntegrationPage': './src/pages/AccountingIntegrationPage.tsx',
-  },
+  exposes,
 });

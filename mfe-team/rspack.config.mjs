@@ -1,10 +1,8 @@
 import { createMfConfig } from '@dealflow/web-build';
+import { exposes, name } from './exposes.mjs';
 
 export default createMfConfig({
-  name: 'mfe_team',
+  name,
   dirname: import.meta.dirname,
-  exposes: {
-    './TeamMembersPage': './src/pages/TeamMembersPage.tsx',
-    './SettingsPage': './src/pages/SettingsPage.tsx',
-  },
+  exposes,
 });

@@ -169,3 +169,11 @@ test("no built app ships Fluent's tokens object (skipped before `npm run build`)
     }
   }
 });
+
+test("web-kit's TRemoteId is generated from the remotes' exposes maps (run `npm run remote-ids -w @dealflow/web-build`)", async () => {
+  const { isRemoteIdsFileCurrent, readRemoteIds } = await import('./remote-ids.mjs');
+  assert.ok(await isRemoteIdsFileCurrent(), 'packages/web-kit/src/remote/remote-ids.ts is stale');
+  const ids = await readRemoteIds();
+  assert.ok(ids.includes('mfe_billing/AccessPanel') && ids.includes('mfe_auth/LoginPage'));
+  assert.equal(new Set(ids).size, ids.length);
+});

@@ -19,6 +19,7 @@ export { useToast } from './toast/use-toast.js';
 export { Toaster } from './toast/Toaster.js';
 export { RemoteComponent } from './remote/RemoteComponent.js';
 export type { RemoteComponentProps } from './remote/RemoteComponent.js';
+export type { TRemoteId } from './remote/remote-ids.js';
 export { PageHeading } from './ui/PageHeading.js';
 // Fluent's Button from this shared singleton: the shell already loads it (error panel, toasts), so a remote's
 // first screen that imports it from here does not download its own copy (~6 KB gzip).

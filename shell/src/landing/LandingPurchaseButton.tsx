@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { RemoteComponent } from '@dealflow/web-kit';
+import { RemoteComponent, type TRemoteId } from '@dealflow/web-kit';
 import { CheckoutButton } from '../components/CheckoutButton';
 
 // Billing's PurchaseButton costs ~25 KB gzip (its remoteEntry.js and chunks), a tenth of the landing page's
@@ -9,7 +9,7 @@ import { CheckoutButton } from '../components/CheckoutButton';
 // scrolls near the viewport. The shell's button stays until billing's has arrived, so the swap never
 // happens between a press and its click while the remote is on its way.
 
-const BILLING_BUTTON = 'mfe_billing/PurchaseButton';
+const BILLING_BUTTON: TRemoteId = 'mfe_billing/PurchaseButton';
 /** How far below the viewport a purchase button starts fetching billing's (pixels). */
 const NEAR_VIEWPORT_PX = 300;
 

@@ -1,13 +1,15 @@
 // Every route of seed 000 section 2 and seed 001 section 2, with the remote module (docs/CONVENTIONS.md)
 // or shell page that renders it. Pure data: the router, the layout's page titles and the tests read it.
 
+import type { TRemoteId } from '@dealflow/web-kit';
+
 export type RouteAccess = 'public' | 'public-only' | 'open' | 'protected';
 
 export interface RemoteRoute {
   path: string;
   access: RouteAccess;
-  /** '<remote>/<exposed module>' loaded with <RemoteComponent>. */
-  remote: string;
+  /** '<remote>/<exposed module>' loaded with <RemoteComponent> (generated from the remotes' exposes maps). */
+  remote: TRemoteId;
   title: string;
 }
 

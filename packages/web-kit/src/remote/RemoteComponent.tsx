@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import type { TRemoteId } from './remote-ids.js';
 
 export const REMOTE_ERROR_TITLE = 'This part of the app could not be loaded';
 
@@ -105,7 +106,7 @@ function DefaultLoading() {
 
 export interface RemoteComponentProps {
   /** '<remote name>/<exposed module>', e.g. 'mfe_billing/AccessPanel'. */
-  id: string;
+  id: TRemoteId;
   /** Rendered instead of the error panel when the remote cannot be loaded (or throws). */
   fallback?: ReactNode;
   /** Rendered while the remote loads (default: a small spinner). */
