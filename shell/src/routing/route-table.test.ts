@@ -3,7 +3,7 @@ import { getPageTitle, remoteRoutes } from './route-table';
 
 describe('route table', () => {
   it('maps every exposed page module of docs/CONVENTIONS.md that is a page to a route', () => {
-    const modules = new Set(remoteRoutes.map((r) => r.remote));
+    const modules = new Set<string>(remoteRoutes.map((r) => r.remote));
     for (const id of [
       'mfe_auth/LoginPage',
       'mfe_auth/GoogleCallbackPage',
