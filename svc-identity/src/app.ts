@@ -44,7 +44,7 @@ export async function buildApp(config: TConfig, overrides: Partial<TIdentityDeps
       await warmPasswordHasher();
       const sweep = () =>
         deleteExpiredCredentials(deps.orm.em.fork()).catch((err: unknown) =>
-          deps.logger.error({ err }, 'expired credential sweep failed'),
+          deps.logger.warn({ err }, 'expired credential sweep failed'),
         );
       void sweep();
       housekeeping = setInterval(() => void sweep(), 3_600_000);

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { foreignKey, createdAtColumn } from './columns.js';
 
 export type TActivityType =
   | 'sign_in'
@@ -30,28 +31,11 @@ export const ActivityLogSchema = new EntitySchema<IActivityLog>({
   indexes: [{ name: 'activity_logs_organization_id_index', properties: ['organizationId', 'createdAt'] }],
   properties: {
     id: { type: 'number', primary: true, autoincrement: true },
-    userId: {
-      kind: 'm:1',
-      entity: 'User',
-      mapToPk: true,
-      fieldName: 'user_id',
-      foreignKeyName: 'activity_logs_user_id_fkey',
-      deleteRule: 'set null',
-      updateRule: 'no action',
-      nullable: true,
-    },
-    organizationId: {
-      kind: 'm:1',
-      entity: 'Organization',
-      mapToPk: true,
-      fieldName: 'organization_id',
-      foreignKeyName: 'activity_logs_organization_id_fkey',
-      deleteRule: 'cascade',
-      updateRule: 'no action',
-    },
+    userId: foreignKey('User', 'activity_logs', 'user_id', 'set null'),
+    organizationId: foreignKey('Organization', 'activity_logs', 'organization_id', 'cascade'),
     activityType: { type: 'string', length: 64 },
     description: { type: 'string', length: 500 },
     metadata: { type: 'json', nullable: true },
-    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    createdAt: createdAtColumn,
   },
 });

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { foreignKey, roleColumn, createdAtColumn } from './columns.js';
 import type { TRole } from '@dealflow/contracts';
 
 export type TInvitationStatus = 'pending' | 'accepted' | 'revoked';
@@ -33,33 +34,10 @@ export const InvitationSchema = new EntitySchema<IInvitation>({
     id: { type: 'number', primary: true, autoincrement: true },
     email: { type: 'string', length: 254 },
     name: { type: 'string', length: 100, nullable: true },
-    organizationId: {
-      kind: 'm:1',
-      entity: 'Organization',
-      mapToPk: true,
-      fieldName: 'organization_id',
-      foreignKeyName: 'invitations_organization_id_fkey',
-      deleteRule: 'cascade',
-      updateRule: 'no action',
-    },
-    invitedById: {
-      kind: 'm:1',
-      entity: 'User',
-      mapToPk: true,
-      fieldName: 'invited_by_id',
-      foreignKeyName: 'invitations_invited_by_id_fkey',
-      deleteRule: 'set null',
-      updateRule: 'no action',
-      nullable: true,
-    },
+    organizationId: foreignKey('Organization', 'invitations', 'organization_id', 'cascade'),
+    invitedById: foreignKey('User', 'invitations', 'invited_by_id', 'set null'),
     tokenHash: { type: 'string', columnType: 'char(64)', unique: true },
-    role: {
-      type: 'string',
-      columnType: 'varchar(16)',
-      enum: true,
-      items: ['owner', 'member'],
-      default: 'member',
-    },
+    role: roleColumn,
     status: {
       type: 'string',
       columnType: 'varchar(16)',
@@ -69,6 +47,6 @@ export const InvitationSchema = new EntitySchema<IInvitation>({
     },
     expiresAt: { type: 'Date', columnType: 'timestamptz' },
     acceptedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
-    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    createdAt: createdAtColumn,
   },
 });

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { createdAtColumn } from './columns.js';
 import type { TBillingCycle, TPaidPlan, TPlan, TSubscriptionStatus } from '@dealflow/contracts';
 
 export interface IOrganization {
@@ -60,6 +61,6 @@ export const OrganizationSchema = new EntitySchema<IOrganization>({
       nullable: true,
     },
     trialEndsAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
-    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    createdAt: createdAtColumn,
   },
 });

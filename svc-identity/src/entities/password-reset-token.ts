@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { foreignKey, createdAtColumn } from './columns.js';
 
 export interface IPasswordResetToken {
   id: number;
@@ -15,18 +16,10 @@ export const PasswordResetTokenSchema = new EntitySchema<IPasswordResetToken>({
   tableName: 'password_reset_tokens',
   properties: {
     id: { type: 'number', primary: true, autoincrement: true },
-    userId: {
-      kind: 'm:1',
-      entity: 'User',
-      mapToPk: true,
-      fieldName: 'user_id',
-      foreignKeyName: 'password_reset_tokens_user_id_fkey',
-      deleteRule: 'cascade',
-      updateRule: 'no action',
-    },
+    userId: foreignKey('User', 'password_reset_tokens', 'user_id', 'cascade'),
     tokenHash: { type: 'string', columnType: 'char(64)', unique: true },
     expiresAt: { type: 'Date', columnType: 'timestamptz' },
     used: { type: 'boolean', default: false },
-    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    createdAt: createdAtColumn,
   },
 });

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { foreignKey, createdAtColumn } from './columns.js';
 
 export interface ISession {
   id: number;
@@ -18,17 +19,8 @@ export const SessionSchema = new EntitySchema<ISession>({
     id: { type: 'number', primary: true, autoincrement: true },
     // char(64): the hot read compares it with a bpchar[] so the unique index serves (session.queries.ts).
     tokenHash: { type: 'string', columnType: 'char(64)', unique: true },
-    userId: {
-      kind: 'm:1',
-      entity: 'User',
-      mapToPk: true,
-      fieldName: 'user_id',
-      foreignKeyName: 'sessions_user_id_fkey',
-      deleteRule: 'cascade',
-      updateRule: 'no action',
-      index: 'sessions_user_id_index',
-    },
-    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    userId: foreignKey('User', 'sessions', 'user_id', 'cascade', { index: 'sessions_user_id_index' }),
+    createdAt: createdAtColumn,
     expiresAt: { type: 'Date', columnType: 'timestamptz' },
     userAgent: { type: 'string', length: 512, nullable: true },
     ip: { type: 'string', length: 64, nullable: true },

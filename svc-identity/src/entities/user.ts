@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { foreignKey, roleColumn, createdAtColumn } from './columns.js';
 import type { TRole } from '@dealflow/contracts';
 
 export interface IUser {
@@ -27,27 +28,13 @@ export const UserSchema = new EntitySchema<IUser>({
     name: { type: 'string', length: 100 },
     profilePicture: { type: 'string', length: 2048, nullable: true },
     googleId: { type: 'string', length: 255, nullable: true, unique: true },
-    organizationId: {
-      kind: 'm:1',
-      entity: 'Organization',
-      mapToPk: true,
-      fieldName: 'organization_id',
-      foreignKeyName: 'users_organization_id_fkey',
-      deleteRule: 'set null',
-      updateRule: 'no action',
-      nullable: true,
+    organizationId: foreignKey('Organization', 'users', 'organization_id', 'set null', {
       index: 'users_organization_id_index',
-    },
-    role: {
-      type: 'string',
-      columnType: 'varchar(16)',
-      enum: true,
-      items: ['owner', 'member'],
-      default: 'member',
-    },
+    }),
+    role: roleColumn,
     digitalProductAccess: { type: 'boolean', default: false },
     stripeCheckoutId: { type: 'string', length: 255, nullable: true },
     purchaseDate: { type: 'Date', columnType: 'timestamptz', nullable: true },
-    createdAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()', onCreate: () => new Date() },
+    createdAt: createdAtColumn,
   },
 });

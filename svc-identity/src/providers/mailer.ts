@@ -7,6 +7,7 @@ import type { TEmailContent } from '../emails/templates.js';
 
 export interface TLoggerLike {
   info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
