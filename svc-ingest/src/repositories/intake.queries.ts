@@ -3,13 +3,14 @@ import type { TExtractedData, TPlan, TRecordStatus } from '@dealflow/contracts';
 import type { Attachment, Email } from '../entities/email.js';
 
 /*
- * The email intake path in hand-written SQL: storing a received email, claiming it for processing and the
- * periodic claims of held, stalled and due work. svc-ingest's bench (src/bench, `npm run bench -w svc-ingest`)
- * holds it to "1,000 emails a minute processed end to end"; with these statements it measured
- * BENCH_FIGURE.
+ * The email intake path in hand-written SQL: storing a received email, locking it and its organization for
+ * the claim, its deck files, and the claims of held, stalled and due work. svc-ingest's bench (src/bench,
+ * `npm run bench -w @dealflow/svc-ingest`) holds this path to "1,000 emails a minute processed end to end":
+ * measured 1,197 and 807/min in two runs, consumer side alone 1,188 and 915/min (2026-11-23, the shared 2-core
+ * machine at load 8-11; the same bench before the ORM repositories: 808 and 733/min, 1,061 and 634/min).
  * Claims use FOR UPDATE SKIP LOCKED so replicas never take the same row; the insert is idempotent on the
  * partial unique index (org_id, message_id), which the ORM's upsert cannot name as its conflict target.
- * Everything else goes through the ORM (the *.repository.ts files).
+ * Everything else goes through the ORM (the *.repository.ts files), the status updates of this path included.
  */
 
 /** Runs SQL on the EntityManager's connection, inside its transaction when it has one. `?` placeholders. */
