@@ -5,9 +5,10 @@ import type { TOrganization, TUser } from '@dealflow/contracts';
 /**
  * The session read on every request's path (GET /api/auth/me, the gateway's introspection, the actor of
  * each identity route), in hand-written SQL because the benchmark showed the need: through the ORM,
- * /api/auth/me served 3.9% of the hello-world server's requests per second; as one named prepared
- * statement on the kit's small pg pool (SqlReader), batched with DataLoader, ~12-13% (README, "Session
- * reads"; `npm run bench`, target >= 10%). Everything else about sessions is in session.repository.ts.
+ * /api/auth/me served 3.3k req/s, 3.9% of the hello-world server on the same machine (PostgreSQL re-planned
+ * the inlined query every time); as this named prepared statement on the kit's small pg pool (SqlReader),
+ * batched with DataLoader, ~11k req/s, 12-13% of hello world (target >= 10%; root README "How GET
+ * /api/auth/me went from..."). Everything else about sessions is in session.repository.ts (MikroORM).
  */
 
 /** One live session with its user and organization, as LIVE_SESSIONS returns it. */
