@@ -13,7 +13,7 @@ type TUrlInput = { params?: Record<string, unknown>; query?: Record<string, unkn
 export function buildUrl(path: string, input?: TUrlInput): string {
   const url = path.replace(/:(\w+)/g, (_, name: string) => {
     const value = input?.params?.[name];
-    if (value === undefined || value === null) throw new Error(`${path}: missing path parameter ${name}`);
+    if (value === undefined || value === null) throw new Error(`${path}: no ${name}`);
     return encodeURIComponent(String(value));
   });
   const query = new URLSearchParams();
@@ -51,13 +51,11 @@ export function endpoint<S extends TClientService, N extends keyof TServiceRoute
     }
     return data;
   };
+  // Only what callers use: every property here is in web-kit's shared bundle, on every first load.
   return Object.assign(call, {
-    service,
-    routeName: name,
     method,
     path,
     key: (input?: TUrlInput) => keyOf(service, name, input),
-    url: (input?: TUrlInput) => buildUrl(path, input),
     queryOptions: (input?: TUrlInput) => ({
       queryKey: keyOf(service, name, input),
       queryFn: ({ signal }: { signal?: AbortSignal }) =>

@@ -20,6 +20,6 @@ export function setApiTransport(transport: TTransport): void {
 
 export function getApiTransport(): TTransport {
   const transport = (globalThis as TSlot)[SLOT];
-  if (!transport) throw new Error('No API transport: import @dealflow/web-kit before calling the client');
+  if (!transport) throw new Error('Import @dealflow/web-kit first');
   return transport;
 }

@@ -68,16 +68,11 @@ export type TKeyInput<R> = THasUrlInput<R> extends true ? TParamsOf<R> & TQueryO
 
 /** One route of the typed client: callable, with its method, path, react-query key and URL builder. */
 export type TEndpoint<R> = TCall<R> & {
-  readonly service: string;
-  /** The route's name in its service's table (`invite`); a function's own `name` cannot be set. */
-  readonly routeName: string;
   readonly method: string;
   /** The path pattern as declared (`/api/emails/:id`). */
   readonly path: string;
   /** The react-query key of this route's answer: `[service, name]`, plus the params and query when given. */
   key(input?: TKeyInput<R>): readonly unknown[];
-  /** The URL a call would request (params filled in, query appended). */
-  url(input?: TKeyInput<R>): string;
   /** `{ queryKey, queryFn }` for `useQuery`: the key above and a call of this route with react-query's signal. */
   queryOptions(input?: TKeyInput<R>): {
     queryKey: readonly unknown[];
