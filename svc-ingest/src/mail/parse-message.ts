@@ -1,14 +1,8 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { Attachment } from '../entities/email.js';
 import { IngestError } from '../errors.js';
 
-export interface TParsedAttachment {
-  filename: string;
-  contentType: string;
-  size: number;
-  contentId: string | null;
-  inline: boolean;
-  content: Buffer;
-}
+export type TParsedAttachment = Omit<Attachment, 'id' | 'emailId'>;
 
 export interface TParsedMessage {
   messageId: string | null;

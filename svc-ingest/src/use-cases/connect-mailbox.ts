@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { assertCanSeal, sealCredential } from '../crypto/credentials.js';
+import { orgCredential } from '../crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import { getOrCreateMailbox } from '../repositories/mailbox.repository.js';
 import { getMailboxStatus, type TMailboxViewer } from './get-mailbox-status.js';
@@ -13,7 +13,8 @@ export async function connectMailbox(
   deps: Pick<TIngestDeps, 'config' | 'secretBox'>,
 ) {
   const { orgId } = actor;
-  assertCanSeal(deps.secretBox);
+  // Before trying the server: without an encryption key nothing could be stored.
+  const credential = orgCredential(deps.secretBox, orgId, 'mailbox');
   await testMailbox(em, orgId, body, deps);
   const mailbox = await getOrCreateMailbox(em, orgId);
   const sameAccount = mailbox.host === body.host && mailbox.username === body.username;
@@ -22,7 +23,7 @@ export async function connectMailbox(
     port: body.port,
     secure: body.secure,
     username: body.username,
-    passwordEnc: sealCredential(deps.secretBox, orgId, 'mailbox', body.password),
+    passwordEnc: credential.seal(body.password),
     connectedAt: new Date(),
     lastError: null,
     // Another account has other UIDs: its next scan starts from its first message.

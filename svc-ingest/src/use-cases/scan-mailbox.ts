@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IngestError } from '../errors.js';
 import { describeImapError, fetchNewMessages } from '../mail/imap-client.js';
-import { openCredential } from '../crypto/credentials.js';
+import { orgCredential } from '../crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import { claimDueMailboxes, recordScan } from '../repositories/intake.queries.js';
 import { findMailbox } from '../repositories/mailbox.repository.js';
@@ -23,7 +23,7 @@ export async function scanMailbox(em: EntityManager, orgId: number, deps: TScanD
   if (!org || !mailbox?.passwordEnc || !mailbox.host || !mailbox.port || !mailbox.username) {
     throw new IngestError('NO_MAILBOX');
   }
-  const password = openCredential(deps.secretBox, orgId, 'mailbox', mailbox.passwordEnc);
+  const password = orgCredential(deps.secretBox, orgId, 'mailbox').open(mailbox.passwordEnc);
   let fetched;
   try {
     fetched = await fetchNewMessages(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IngestError } from '../errors.js';
-import { sealCredential } from '../crypto/credentials.js';
+import { orgCredential } from '../crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import {
   createAccountingSettings,
@@ -23,7 +23,7 @@ export async function updateAccountingSettings(
   const { clientSecret, ...rest } = patch;
   Object.assign(settings, Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)));
   if (clientSecret)
-    settings.clientSecretEnc = sealCredential(deps.secretBox, orgId, 'accounting', clientSecret);
+    settings.clientSecretEnc = orgCredential(deps.secretBox, orgId, 'accounting').seal(clientSecret);
   if (settings.connected && (!settings.clientId || !settings.clientSecretEnc)) {
     throw new IngestError('ACCOUNTING_INVALID');
   }
