@@ -8,7 +8,6 @@ import { createSession } from '../repositories/session.repository.js';
 import { hashPassword } from '../security/passwords.js';
 import { findUsableInvitation } from './find-invitation-by-token.js';
 import { joinOrganization } from './join-organization.js';
-import { EMAIL_TAKEN_MESSAGE } from './register-user.js';
 import { sendWelcomeEmail } from './send-welcome-email.js';
 
 /** Invitation token -> new account in the inviting organization with the invited role, signed in. */
@@ -20,7 +19,10 @@ export async function completeProfile(
 ) {
   const preview = await findUsableInvitation(em.fork(), input.token);
   if (await findUserByEmail(em, preview.email)) {
-    throw new IdentityError('EMAIL_TAKEN', `${EMAIL_TAKEN_MESSAGE}. Sign in to accept the invitation.`);
+    throw new IdentityError(
+      'EMAIL_TAKEN',
+      'An account with this email already exists. Sign in to accept the invitation.',
+    );
   }
   const passwordHash = await hashPassword(input.password);
   try {
@@ -37,8 +39,7 @@ export async function completeProfile(
     await sendWelcomeEmail(deps, result.user, result.organization);
     return result;
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException)
-      throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    if (error instanceof UniqueConstraintViolationException) throw new IdentityError('EMAIL_TAKEN');
     throw error;
   }
 }

@@ -4,24 +4,19 @@ import { IdentityError } from '../errors.js';
 import { InvitationSchema, type IInvitation } from '../entities/invitation.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
 
-export const INVITATION_NOT_FOUND_MESSAGE = 'This invitation does not exist or has been revoked.';
-export const INVITATION_EXPIRED_MESSAGE = 'This invitation has expired.';
-
 /** A pending, unexpired invitation for this token: 404 when unknown, revoked or used; 410 when expired. */
 export async function findUsableInvitation(
   em: EntityManager,
   token: string,
   options: { lock?: boolean } = {},
 ): Promise<IInvitation> {
-  if (!isPlausibleToken(token)) throw new IdentityError('INVITATION_NOT_FOUND', INVITATION_NOT_FOUND_MESSAGE);
+  if (!isPlausibleToken(token)) throw new IdentityError('INVITATION_NOT_FOUND');
   const invitation = await em.findOne(
     InvitationSchema,
     { tokenHash: hashToken(token) },
     options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
   );
-  if (!invitation || invitation.status !== 'pending')
-    throw new IdentityError('INVITATION_NOT_FOUND', INVITATION_NOT_FOUND_MESSAGE);
-  if (invitation.expiresAt.getTime() <= Date.now())
-    throw new IdentityError('INVITATION_EXPIRED', INVITATION_EXPIRED_MESSAGE);
+  if (!invitation || invitation.status !== 'pending') throw new IdentityError('INVITATION_NOT_FOUND');
+  if (invitation.expiresAt.getTime() <= Date.now()) throw new IdentityError('INVITATION_EXPIRED');
   return invitation;
 }

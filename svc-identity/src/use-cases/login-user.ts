@@ -7,7 +7,6 @@ import { createSession, deleteSessionByTokenHash } from '../repositories/session
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { verifyPassword } from '../security/passwords.js';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Please try again later.';
 
 /**
@@ -29,7 +28,7 @@ export async function loginUser(
   const isValid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !isValid) {
     await deps.throttle.recordLoginFailure(email, meta.ip);
-    throw new IdentityError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    throw new IdentityError('INVALID_CREDENTIALS');
   }
   await deps.throttle.recordLoginSuccess(email);
 

@@ -10,8 +10,6 @@ import { hashPassword } from '../security/passwords.js';
 import { insertOrganization } from './create-organization.js';
 import { sendWelcomeEmail } from './send-welcome-email.js';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
-
 /** Creates an account (and, when named, its organization with the registrant as owner) and signs in. */
 export async function registerUser(
   em: EntityManager,
@@ -26,7 +24,7 @@ export async function registerUser(
   },
   meta: TRequestMeta,
 ) {
-  if (await findUserByEmail(em, input.email)) throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+  if (await findUserByEmail(em, input.email)) throw new IdentityError('EMAIL_TAKEN');
   const passwordHash = await hashPassword(input.password);
   try {
     const result = await em.transactional(async (tx) => {
@@ -46,8 +44,7 @@ export async function registerUser(
     await sendWelcomeEmail(deps, result.user, result.organization);
     return result;
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException)
-      throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    if (error instanceof UniqueConstraintViolationException) throw new IdentityError('EMAIL_TAKEN');
     throw error;
   }
 }

@@ -4,7 +4,6 @@ import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
 import { findUserByEmail } from '../repositories/user.repository.js';
 import { loadActorUser } from './guards.js';
-import { EMAIL_TAKEN_MESSAGE } from './register-user.js';
 
 export async function updateProfile(
   em: EntityManager,
@@ -17,15 +16,14 @@ export async function updateProfile(
       const user = await loadActorUser(tx, actor);
       if (email !== user.email) {
         const other = await findUserByEmail(tx, email);
-        if (other && other.id !== user.id) throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+        if (other && other.id !== user.id) throw new IdentityError('EMAIL_TAKEN');
       }
       user.name = input.name;
       user.email = email;
       return user;
     });
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException)
-      throw new IdentityError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    if (error instanceof UniqueConstraintViolationException) throw new IdentityError('EMAIL_TAKEN');
     throw error;
   }
 }
