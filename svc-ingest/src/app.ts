@@ -1,5 +1,6 @@
 import { createService } from '@dealflow/service-kit';
 import type { TConfig } from './config.js';
+import { closeDeckPool } from './deck/deck-pool.js';
 import { createDeps, type TIngestDeps, type TIngestOverrides } from './deps.js';
 import { entities } from './entities/index.js';
 import { createConsumers } from './events/index.js';
@@ -33,6 +34,7 @@ export function buildApp(config: TConfig, overrides: TIngestOverrides = {}) {
     },
     onStop: async () => {
       for (const timer of timers) clearInterval(timer);
+      await closeDeckPool();
     },
   });
 }

@@ -1,5 +1,17 @@
 import { ZBaseConfig, blankIsUnset, loadConfig } from '@dealflow/service-kit';
 import { z } from 'zod';
+import {
+  DECK_MAX_PAGES,
+  DECK_OCR_BUDGET_MS,
+  DECK_OCR_MAX_IMAGES,
+  DECK_OCR_MAX_PIXELS,
+  DECK_READ_TIMEOUT_MS,
+  DECK_WORKER_MAX_HEAP_MB,
+  DECK_ZIP_MAX_ENTRY_BYTES,
+  DECK_ZIP_MAX_RATIO,
+  DECK_ZIP_MAX_TOTAL_BYTES,
+  type TDeckLimits,
+} from './deck/deck-limits.js';
 
 const optional = blankIsUnset(z.string());
 
@@ -20,6 +32,17 @@ const ZIngestEnv = ZBaseConfig.extend({
     .int()
     .min(1024)
     .default(20 * 1024 * 1024),
+  /** Reading one deck (src/deck/deck-limits.ts has what each means and why its default). */
+  DECK_MAX_PAGES: blankIsUnset(z.coerce.number().int().min(1)).default(DECK_MAX_PAGES),
+  DECK_READ_TIMEOUT_MS: blankIsUnset(z.coerce.number().int().min(1000)).default(DECK_READ_TIMEOUT_MS),
+  DECK_WORKER_MAX_HEAP_MB: blankIsUnset(z.coerce.number().int().min(64)).default(DECK_WORKER_MAX_HEAP_MB),
+  /** Pages rendered and pictures OCR'd per deck; 0 turns OCR off. */
+  DECK_OCR_MAX_IMAGES: blankIsUnset(z.coerce.number().int().min(0)).default(DECK_OCR_MAX_IMAGES),
+  DECK_OCR_BUDGET_MS: blankIsUnset(z.coerce.number().int().min(0)).default(DECK_OCR_BUDGET_MS),
+  DECK_OCR_MAX_PIXELS: blankIsUnset(z.coerce.number().int().min(10_000)).default(DECK_OCR_MAX_PIXELS),
+  DECK_ZIP_MAX_TOTAL_BYTES: blankIsUnset(z.coerce.number().int().min(1024)).default(DECK_ZIP_MAX_TOTAL_BYTES),
+  DECK_ZIP_MAX_ENTRY_BYTES: blankIsUnset(z.coerce.number().int().min(1024)).default(DECK_ZIP_MAX_ENTRY_BYTES),
+  DECK_ZIP_MAX_RATIO: blankIsUnset(z.coerce.number().int().min(2)).default(DECK_ZIP_MAX_RATIO),
   /** Any OpenAI-compatible endpoint; without both, the offline heuristic extractor is used. */
   OPENAI_BASE_URL: optional,
   OPENAI_API_KEY: optional,
@@ -41,6 +64,15 @@ const groupForReaders = ({
   INBOUND_MAIL_DOMAIN,
   MAIL_MAX_BYTES,
   DECK_MAX_BYTES,
+  DECK_MAX_PAGES: maxPages,
+  DECK_READ_TIMEOUT_MS: timeoutMs,
+  DECK_WORKER_MAX_HEAP_MB: workerMaxHeapMb,
+  DECK_OCR_MAX_IMAGES: ocrMaxImages,
+  DECK_OCR_BUDGET_MS: ocrBudgetMs,
+  DECK_OCR_MAX_PIXELS: ocrMaxPixels,
+  DECK_ZIP_MAX_TOTAL_BYTES: zipMaxTotalBytes,
+  DECK_ZIP_MAX_ENTRY_BYTES: zipMaxEntryBytes,
+  DECK_ZIP_MAX_RATIO: zipMaxRatio,
   OPENAI_BASE_URL,
   OPENAI_API_KEY,
   OPENAI_MODEL,
@@ -53,7 +85,21 @@ const groupForReaders = ({
   ...base,
   /** The mail webhook and the inbound addresses. */
   mail: { inboundDomain: INBOUND_MAIL_DOMAIN, maxBytes: MAIL_MAX_BYTES },
-  deck: { maxBytes: DECK_MAX_BYTES },
+  /** The deck file's size cap and what reading it may cost (worker heap, time, OCR, zip inflation). */
+  deck: {
+    maxBytes: DECK_MAX_BYTES,
+    limits: {
+      maxPages,
+      timeoutMs,
+      workerMaxHeapMb,
+      ocrMaxImages,
+      ocrBudgetMs,
+      ocrMaxPixels,
+      zipMaxTotalBytes,
+      zipMaxEntryBytes,
+      zipMaxRatio,
+    } satisfies Partial<TDeckLimits>,
+  },
   /** Unset baseUrl or apiKey: the offline heuristic extractor. */
   openai: { baseUrl: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY, model: OPENAI_MODEL },
   /** Integration 1 (IMAP) and the credentials stored at rest. */

@@ -16,6 +16,7 @@ export const createProcessEmailConsumer = (deps: TIngestDeps) =>
         ? await processEmail(em, emailId, {
             extractor: deps.extractor,
             deckMaxBytes: deps.config.deck.maxBytes,
+            deckLimits: deps.config.deck.limits,
             logger,
           })
         : claim;

@@ -1,3 +1,4 @@
+import type { TDeckLimits } from '../deck/deck-limits.js';
 import type { EntityManager } from '@mikro-orm/core';
 import { LIMIT_REASON, monthStart } from '../allowance/monthly-deck-limit.js';
 import { DeckError } from '../deck/deck-error.js';
@@ -10,7 +11,11 @@ import { countDecksSince, updateEmail } from '../repositories/email.repository.j
 import { publishDeckExtracted, publishDeckProcessed } from '../repositories/ingest.events.js';
 import { findDeckFiles, lockEmail, lockOrganization } from '../repositories/intake.queries.js';
 
-export type TProcessDeps = Pick<TIngestDeps, 'extractor' | 'logger'> & { deckMaxBytes: number };
+export type TProcessDeps = Pick<TIngestDeps, 'extractor' | 'logger'> & {
+  deckMaxBytes: number;
+  /** The config's deck limits (defaults from deck/deck-limits.ts when absent). */
+  deckLimits?: Partial<TDeckLimits>;
+};
 
 /**
  * Step 1, in its own short transaction (committed, so the record shows Processing while the deck is read):
@@ -81,6 +86,7 @@ export async function processEmail(
       deck = await readDeck(
         { filename: file.filename, contentType: file.contentType, content: file.content },
         deps.deckMaxBytes,
+        { limits: deps.deckLimits },
       );
     } else if (deckLinks.length === 0) {
       throw new DeckError(
