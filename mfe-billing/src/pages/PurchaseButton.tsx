@@ -14,7 +14,7 @@ export function purchaseErrorText(error: unknown): string {
   return PurchaseTexts.errorDefault;
 }
 
-export interface PurchaseButtonProps {
+export interface TPurchaseButtonProps {
   /** 'Buy Now - $50' (default) or 'Purchase Now'. */
   label?: string;
   appearance?: ButtonProps['appearance'];
@@ -30,7 +30,7 @@ export default function PurchaseButton({
   label = `Buy Now - $${TEMPLATE_PRICE_USD}`,
   appearance = 'primary',
   size = 'large',
-}: PurchaseButtonProps) {
+}: TPurchaseButtonProps) {
   const [processing, setProcessing] = useState(false);
   const { isAuthenticated } = useAuth();
   const start = async () => {

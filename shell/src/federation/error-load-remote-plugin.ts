@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
-export interface RemoteLoadFailure {
+export interface TRemoteLoadFailure {
   id: string;
   lifecycle: string;
   message: string;
@@ -9,7 +9,7 @@ export interface RemoteLoadFailure {
 
 declare global {
   interface Window {
-    __DEALFLOW_REMOTE_FAILURES__?: RemoteLoadFailure[];
+    __DEALFLOW_REMOTE_FAILURES__?: TRemoteLoadFailure[];
   }
 }
 

@@ -4,9 +4,9 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
 export const REMOTE_NAMES = ['mfe_auth', 'mfe_team', 'mfe_billing', 'mfe_records'] as const;
 
 /** `{ "mfe_auth": "/remotes/mfe-auth/mf-manifest.json", ... }`, served by the gateway from its configuration. */
-export type RemotesManifest = Record<string, string>;
+export type TRemotesManifest = Record<string, string>;
 
-const isManifest = (value: unknown): value is RemotesManifest =>
+const isManifest = (value: unknown): value is TRemotesManifest =>
   !!value && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'string');
 
 /**
@@ -14,8 +14,8 @@ const isManifest = (value: unknown): value is RemotesManifest =>
  * needs it (shareStrategy 'loaded-first'). If the manifest itself cannot be read, the shell still starts:
  * its own pages work and each remote page shows the error panel.
  */
-export async function registerRemotesFromManifest(url = '/remotes.json'): Promise<RemotesManifest> {
-  let manifest: RemotesManifest = {};
+export async function registerRemotesFromManifest(url = '/remotes.json'): Promise<TRemotesManifest> {
+  let manifest: TRemotesManifest = {};
   try {
     const response = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store' });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);

@@ -23,7 +23,7 @@ import { useIsMobile } from './use-is-mobile';
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_COLLAPSED_WIDTH = '4rem';
 
-interface NavItem {
+interface TNavItem {
   label: string;
   href: string;
   icon: ReactNode;
@@ -32,13 +32,13 @@ interface NavItem {
   fullNavigation?: boolean;
 }
 
-const mainItems: NavItem[] = [
+const mainItems: TNavItem[] = [
   { label: 'Dashboard', href: '/dashboard', icon: <Board20Regular /> },
   { label: 'Processed Records', href: '/processed-emails', icon: <Mail20Regular /> },
   { label: 'Integration 1', href: '/integration-1', icon: <PlugConnected20Regular /> },
   { label: 'Integration 2', href: '/integration-2', icon: <DataArea20Regular /> },
 ];
-const accountItems: NavItem[] = [
+const accountItems: TNavItem[] = [
   { label: 'Team Members', href: '/team-members', icon: <People20Regular />, ownerOnly: true },
   { label: 'Billing', href: '/billing', icon: <Payment20Regular />, ownerOnly: true },
   { label: 'Settings', href: '/settings', icon: <Settings20Regular />, fullNavigation: true },
@@ -199,7 +199,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const title = getPageTitle(pathname);
   const companyName = organization?.name ?? 'Your company';
 
-  const renderItem = (item: NavItem) => {
+  const renderItem = (item: TNavItem) => {
     const content = (
       <>
         <span className={styles.icon} aria-hidden>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteComponent } from '@dealflow/web-kit';
 import { ProtectedRoute, PublicOnlyRoute, Waiting } from './guards';
-import { getPageTitle, remoteRoutes, type RemoteRoute } from './route-table';
+import { getPageTitle, remoteRoutes, type TRemoteRoute } from './route-table';
 
 // Shell pages are split out, so /login does not download the landing page and vice versa.
 const LandingPage = lazy(() => import('../landing/LandingPage'));
@@ -25,7 +25,7 @@ function DocumentTitle() {
   return null;
 }
 
-function RemotePage({ route }: { route: RemoteRoute }) {
+function RemotePage({ route }: { route: TRemoteRoute }) {
   return <RemoteComponent id={route.remote} loading={<Waiting label="Loading..." />} />;
 }
 
@@ -41,7 +41,7 @@ function Protected() {
   );
 }
 
-function element(route: RemoteRoute) {
+function element(route: TRemoteRoute) {
   const page = <RemotePage route={route} />;
   if (route.access === 'public-only') return <PublicOnlyRoute>{page}</PublicOnlyRoute>;
   return <QueryProvider>{page}</QueryProvider>;

@@ -3,17 +3,17 @@
 
 import type { TRemoteId } from '@dealflow/web-kit';
 
-export type RouteAccess = 'public' | 'public-only' | 'open' | 'protected';
+export type TRouteAccess = 'public' | 'public-only' | 'open' | 'protected';
 
-export interface RemoteRoute {
+export interface TRemoteRoute {
   path: string;
-  access: RouteAccess;
+  access: TRouteAccess;
   /** '<remote>/<exposed module>' loaded with <RemoteComponent> (generated from the remotes' exposes maps). */
   remote: TRemoteId;
   title: string;
 }
 
-export const remoteRoutes: RemoteRoute[] = [
+export const remoteRoutes: TRemoteRoute[] = [
   { path: '/login', access: 'public-only', remote: 'mfe_auth/LoginPage', title: 'Sign in' },
   {
     path: '/forgot-password',

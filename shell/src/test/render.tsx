@@ -6,15 +6,15 @@ import { AuthProvider } from '@dealflow/web-kit';
 import { resetPublicConfig } from '@dealflow/web-kit/testing';
 import { vi } from 'vitest';
 
-export interface Call {
+export interface TCall {
   url: string;
   method: string;
   body?: string;
 }
 
 /** Replace fetch with a responder (path -> [status, body]); returns the calls made. */
-export function stubApi(responder: (call: Call) => [number, unknown] | Promise<[number, unknown]>): Call[] {
-  const calls: Call[] = [];
+export function stubApi(responder: (call: TCall) => [number, unknown] | Promise<[number, unknown]>): TCall[] {
+  const calls: TCall[] = [];
   resetPublicConfig();
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const call = { url: String(input), method: init.method ?? 'GET', body: init.body as string | undefined };

@@ -2,8 +2,8 @@
 // apiRequest (seed 000 sections 7-8: headers, error catalogue). Registered once, when the shared web-kit
 // loads, for every app's copy of the client; apps import `api` from @dealflow/contracts/client directly.
 import { api, setApiTransport } from '@dealflow/contracts/client';
-import { apiRequest, type HttpMethod } from './request.js';
+import { apiRequest, type THttpMethod } from './request.js';
 
-setApiTransport((method, url, body, options) => apiRequest(method as HttpMethod, url, body, options));
+setApiTransport((method, url, body, options) => apiRequest(method as THttpMethod, url, body, options));
 
 export { api };

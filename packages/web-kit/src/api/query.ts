@@ -1,6 +1,6 @@
 import { ApiError } from './request.js';
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
+export type TUnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
  * A request whose 401 means "nobody is signed in": null instead of an error (the auth context and the pages'

@@ -26,9 +26,9 @@ export class ApiError extends Error {
   }
 }
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+export type THttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
-export interface ApiRequestOptions {
+export interface TApiRequestOptions {
   signal?: AbortSignal;
   /** Extra headers (e.g. the Google callback sends its session id as bearer before it is stored). */
   headers?: Record<string, string>;
@@ -147,10 +147,10 @@ export const returnsRawResponse = (method: string, path: string): boolean =>
  * rejects with an `ApiError` carrying the catalogue's message, the status and the body.
  */
 export async function apiRequest<T = unknown>(
-  method: HttpMethod | Lowercase<HttpMethod>,
+  method: THttpMethod | Lowercase<THttpMethod>,
   path: string,
   body?: unknown,
-  options: ApiRequestOptions = {},
+  options: TApiRequestOptions = {},
 ): Promise<T> {
   const verb = method.toUpperCase();
   const hasBody = body !== undefined && verb !== 'GET' && verb !== 'HEAD';

@@ -9,7 +9,7 @@ import {
   ME_PATH,
   ME_QUERY_KEY,
   useAuth,
-  type AuthContextValue,
+  type TAuthContextValue,
 } from './AuthProvider.js';
 import { linkQueryCache } from './session-store.js';
 import { getToasts, resetToasts, setToasterReady } from '../toast/store.js';
@@ -43,7 +43,7 @@ const session = (overrides: Partial<TSession['user']> = {}): TSession => ({
   },
 });
 
-let auth: AuthContextValue;
+let auth: TAuthContextValue;
 function Probe() {
   auth = useAuth();
   return <p data-testid="status">{auth.status}</p>;

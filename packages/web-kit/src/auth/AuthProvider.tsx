@@ -25,9 +25,9 @@ export const LOGOUT_TIMEOUT = 3000;
 export const LOGIN_RECHECK_DELAY = 100;
 export const LOGIN_RECHECK_FAILED_DELAY = 500;
 
-export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+export type TAuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-export interface RegisterInput {
+export interface TRegisterInput {
   email: string;
   password: string;
   name: string;
@@ -36,8 +36,8 @@ export interface RegisterInput {
   redirectToStepTwo?: boolean;
 }
 
-export interface AuthContextValue {
-  status: AuthStatus;
+export interface TAuthContextValue {
+  status: TAuthStatus;
   user: TUser | null;
   organization: TOrganization | null;
   sessionId: string | null;
@@ -49,7 +49,7 @@ export interface AuthContextValue {
     credentials: { email: string; password: string },
     options?: { redirectTo?: string | null },
   ) => Promise<TSession>;
-  register: (input: RegisterInput) => Promise<TSession>;
+  register: (input: TRegisterInput) => Promise<TSession>;
   /** Server call with a 3000 ms timeout, then local clean-up and a full redirect to /login, even on failure. */
   logout: () => Promise<void>;
   /** One manual session check (the guards' checks): the session, or null; sets the state either way. */
@@ -60,7 +60,7 @@ export interface AuthContextValue {
   refresh: () => Promise<void>;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+const AuthContext = createContext<TAuthContextValue | null>(null);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -76,7 +76,7 @@ function persist(session: TSession): void {
   });
 }
 
-export interface AuthProviderProps {
+export interface TAuthProviderProps {
   children: ReactNode;
   /** Full-page navigation (tests replace it). */
   redirect?: (path: string) => void;
@@ -84,7 +84,7 @@ export interface AuthProviderProps {
 
 const loadSession = () => nullOn401(api.identity.me({ cache: 'no-store' }));
 
-export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProviderProps) {
+export function AuthProvider({ children, redirect = fullPageRedirect }: TAuthProviderProps) {
   const [store] = useState(() => new SessionStore(loadSession));
   const me = useSyncExternalStore(store.subscribe, store.getSnapshot);
 
@@ -98,7 +98,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
   }, [store]);
 
   const session = me.session ?? null;
-  const status: AuthStatus = me.isPending ? 'loading' : session ? 'authenticated' : 'unauthenticated';
+  const status: TAuthStatus = me.isPending ? 'loading' : session ? 'authenticated' : 'unauthenticated';
 
   // A 401 or any failure of the current-user fetch leaves the state unauthenticated and clears credentials.
   useEffect(() => {
@@ -129,7 +129,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
     }
   }, [setSession]);
 
-  const login = useCallback<AuthContextValue['login']>(
+  const login = useCallback<TAuthContextValue['login']>(
     async (credentials, options = {}) => {
       const redirectTo = options.redirectTo === undefined ? '/dashboard' : options.redirectTo;
       await checkSession();
@@ -162,7 +162,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
     [checkSession, setSession, redirect],
   );
 
-  const register = useCallback<AuthContextValue['register']>(
+  const register = useCallback<TAuthContextValue['register']>(
     async ({ redirectToStepTwo, ...body }) => {
       let next: TSession;
       try {
@@ -223,7 +223,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
     await Promise.all([store.fetch(), linkedQueryCache()?.invalidateQueries({ queryKey: ME_QUERY_KEY })]);
   }, [store]);
 
-  const value = useMemo<AuthContextValue>(
+  const value = useMemo<TAuthContextValue>(
     () => ({
       status,
       user: session?.user ?? null,
@@ -244,7 +244,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: AuthProv
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-export function useAuth(): AuthContextValue {
+export function useAuth(): TAuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider> (the shell provides it)');
   return value;

@@ -3,7 +3,7 @@
 // react-query arrives with the pages that list data (the shell's QueryProvider, `@dealflow/web-kit/query`).
 import type { TSession } from '@dealflow/contracts';
 
-export interface SessionSnapshot {
+export interface TSessionSnapshot {
   /** undefined until the first fetch settles; null when there is no session. */
   session: TSession | null | undefined;
   /** True until the first fetch settles. */
@@ -12,7 +12,7 @@ export interface SessionSnapshot {
 }
 
 export class SessionStore {
-  private snapshot: SessionSnapshot = { session: undefined, isPending: true, isFetching: false };
+  private snapshot: TSessionSnapshot = { session: undefined, isPending: true, isFetching: false };
   private readonly listeners = new Set<() => void>();
   private inFlight: { generation: number; answer: Promise<TSession | null> } | null = null;
   /** Bumped by set(): an answer to a fetch started before it no longer applies. */
@@ -26,7 +26,7 @@ export class SessionStore {
     return () => this.listeners.delete(listener);
   };
 
-  readonly getSnapshot = (): SessionSnapshot => this.snapshot;
+  readonly getSnapshot = (): TSessionSnapshot => this.snapshot;
 
   /**
    * Fetch now, or join the fetch under way. A 401 means no session. Any other failure keeps the session
@@ -60,7 +60,7 @@ export class SessionStore {
     this.update({ session, isPending: false });
   }
 
-  private update(patch: Partial<SessionSnapshot>): void {
+  private update(patch: Partial<TSessionSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const listener of this.listeners) listener();
   }
@@ -70,22 +70,22 @@ export class SessionStore {
  * The query cache of the signed-in pages, when one exists (the shell's QueryProvider registers it). The auth
  * context keeps it in step: a new session or a refresh updates its current-user query, and logout empties it.
  */
-export interface QueryCacheLink {
+export interface TQueryCacheLink {
   setQueryData(queryKey: readonly unknown[], data: unknown): unknown;
   invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
   removeQueries(filters?: { predicate?: (query: { queryKey: readonly unknown[] }) => boolean }): void;
 }
 
-let queryCache: QueryCacheLink | null = null;
+let queryCache: TQueryCacheLink | null = null;
 
 /** Called by `@dealflow/web-kit/query` when it creates the QueryClient. Returns the unregister function. */
-export function linkQueryCache(cache: QueryCacheLink): () => void {
+export function linkQueryCache(cache: TQueryCacheLink): () => void {
   queryCache = cache;
   return () => {
     if (queryCache === cache) queryCache = null;
   };
 }
 
-export function linkedQueryCache(): QueryCacheLink | null {
+export function linkedQueryCache(): TQueryCacheLink | null {
   return queryCache;
 }

@@ -17,14 +17,14 @@ import type { TRemoteId } from './remote-ids.js';
 export const REMOTE_ERROR_TITLE = 'This part of the app could not be loaded';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- remote modules take their own props
-type AnyComponent = ComponentType<any>;
-const cache = new Map<string, LazyExoticComponent<AnyComponent>>();
+type TAnyComponent = ComponentType<any>;
+const cache = new Map<string, LazyExoticComponent<TAnyComponent>>();
 
-function getLazy(id: string): LazyExoticComponent<AnyComponent> {
+function getLazy(id: string): LazyExoticComponent<TAnyComponent> {
   let component = cache.get(id);
   if (!component) {
     component = lazy(async () => {
-      const mod = await loadRemote<{ default?: AnyComponent } | AnyComponent>(id);
+      const mod = await loadRemote<{ default?: TAnyComponent } | TAnyComponent>(id);
       if (!mod) throw new Error(`Remote module ${id} could not be loaded`);
       const exported = typeof mod === 'function' ? mod : mod.default;
       if (!exported) throw new Error(`Remote module ${id} has no default export`);
@@ -71,14 +71,14 @@ function RemoteErrorPanel({ id, error, onRetry }: { id: string; error: unknown; 
   );
 }
 
-interface BoundaryProps {
+interface TBoundaryProps {
   id: string;
   fallback?: ReactNode;
   onRetry: () => void;
   children: ReactNode;
 }
 
-class RemoteBoundary extends Component<BoundaryProps, { error: unknown }> {
+class RemoteBoundary extends Component<TBoundaryProps, { error: unknown }> {
   override state: { error: unknown } = { error: null };
   static getDerivedStateFromError(error: unknown) {
     return { error };
@@ -104,7 +104,7 @@ function DefaultLoading() {
   );
 }
 
-export interface RemoteComponentProps {
+export interface TRemoteComponentProps {
   /** '<remote name>/<exposed module>', e.g. 'mfe_billing/AccessPanel'. */
   id: TRemoteId;
   /** Rendered instead of the error panel when the remote cannot be loaded (or throws). */
@@ -116,7 +116,7 @@ export interface RemoteComponentProps {
 }
 
 /** `<RemoteComponent id="mfe_billing/AccessPanel" />`: a lazily loaded remote module with an error panel and retry. */
-export function RemoteComponent({ id, fallback, loading, props }: RemoteComponentProps) {
+export function RemoteComponent({ id, fallback, loading, props }: TRemoteComponentProps) {
   const [attempt, setAttempt] = useState(0);
   const Lazy = getLazy(id);
   const retry = () => {

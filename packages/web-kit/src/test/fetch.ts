@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export interface RecordedRequest {
+export interface TRecordedRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
@@ -8,13 +8,13 @@ export interface RecordedRequest {
   init: RequestInit;
 }
 
-type Responder = (request: RecordedRequest) => Response | Promise<Response>;
+type TResponder = (request: TRecordedRequest) => Response | Promise<Response>;
 
 /** Replace the browser's fetch with a responder; returns the list of requests it saw. */
-export function stubFetch(responder: Responder): RecordedRequest[] {
-  const calls: RecordedRequest[] = [];
+export function stubFetch(responder: TResponder): TRecordedRequest[] {
+  const calls: TRecordedRequest[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const request: RecordedRequest = {
+    const request: TRecordedRequest = {
       url: String(input),
       method: init.method ?? 'GET',
       headers: { ...(init.headers as Record<string, string>) },

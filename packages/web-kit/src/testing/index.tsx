@@ -51,13 +51,13 @@ export function createSession(
 /** Forget web-kit's cached GET /api/config answer (answerApi does it; for tests that stub fetch themselves). */
 export { resetPublicConfig };
 
-type Route = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
+type TRoute = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
 
 /**
  * The browser's fetch answered by `route` (the HTTP boundary of a page under test; svc-identity itself is
  * exercised by the Playwright specs). Unrouted calls answer 404. Returns the requests it saw.
  */
-export function answerApi(route: Route) {
+export function answerApi(route: TRoute) {
   const calls: Array<{ method: string; path: string; body: unknown }> = [];
   resetPublicConfig();
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {

@@ -6,7 +6,7 @@ import {
   TOAST_READY_DELAY,
   TOAST_READY_EXTRA,
   setToasterReady,
-  type ToastItem,
+  type TToastItem,
 } from './store.js';
 
 const useStyles = makeStyles({
@@ -63,7 +63,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: '4px', alignItems: 'center' },
 });
 
-function ToastView({ item, onDismiss }: { item: ToastItem; onDismiss: () => void }) {
+function ToastView({ item, onDismiss }: { item: TToastItem; onDismiss: () => void }) {
   const styles = useStyles();
   return (
     <li

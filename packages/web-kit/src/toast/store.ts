@@ -1,39 +1,39 @@
 // The toast service (seed 000 sections 4 and 9, seed 001 sections 8 and 9), independent of React so that
 // `toast()` works from anywhere (request handlers, remotes); `<Toaster/>` renders it.
 
-export type ToastVariant = 'default' | 'success' | 'error' | 'loading';
+export type TToastVariant = 'default' | 'success' | 'error' | 'loading';
 
-export interface ToastAction {
+export interface TToastAction {
   label: string;
   onClick: () => void;
 }
 
-export interface ToastInput {
+export interface TToastInput {
   title?: string;
   /** A string, or an error / error-like object (turned into text by the catalogue's rules). */
   description?: unknown;
   /** 'destructive' is accepted as an alias of 'error' (the seed's wording). */
-  variant?: ToastVariant | 'destructive';
+  variant?: TToastVariant | 'destructive';
   /** ms until it closes by itself; Infinity never. Defaults per variant (ToastDurations). */
   duration?: number;
-  action?: ToastAction;
+  action?: TToastAction;
 }
 
-export interface ToastItem {
+export interface TToastItem {
   id: string;
   title?: string;
   description?: string;
-  variant: ToastVariant;
+  variant: TToastVariant;
   duration: number;
-  action?: ToastAction;
+  action?: TToastAction;
   open: boolean;
   createdAt: number;
 }
 
-export interface ToastHandle {
+export interface TToastHandle {
   id: string;
   dismiss: () => void;
-  update: (input: ToastInput) => void;
+  update: (input: TToastInput) => void;
 }
 
 export const TOAST_LIMIT = 5;
@@ -98,13 +98,13 @@ export function toToastText(value: unknown): string | undefined {
   return cutText(text);
 }
 
-type Listener = (toasts: readonly ToastItem[]) => void;
+type TListener = (toasts: readonly TToastItem[]) => void;
 
 let counter = 0;
-let toasts: ToastItem[] = [];
-let queue: ToastItem[] = [];
+let toasts: TToastItem[] = [];
+let queue: TToastItem[] = [];
 let ready = false;
-const listeners = new Set<Listener>();
+const listeners = new Set<TListener>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 const closeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 const recent = new Map<string, { at: number; id: string }>();
@@ -113,7 +113,7 @@ function emit(): void {
   for (const l of listeners) l(toasts);
 }
 
-function scheduleClose(item: ToastItem): void {
+function scheduleClose(item: TToastItem): void {
   const old = closeTimers.get(item.id);
   if (old) clearTimeout(old);
   closeTimers.delete(item.id);
@@ -125,7 +125,7 @@ function scheduleClose(item: ToastItem): void {
   }
 }
 
-function show(item: ToastItem): void {
+function show(item: TToastItem): void {
   toasts = [item, ...toasts];
   // At most TOAST_LIMIT are kept: the oldest go first.
   const dropped = toasts.slice(TOAST_LIMIT);
@@ -143,7 +143,7 @@ function clearTimers(id: string): void {
   }
 }
 
-function normalizeVariant(variant: ToastInput['variant']): ToastVariant {
+function normalizeVariant(variant: TToastInput['variant']): TToastVariant {
   return variant === 'destructive' ? 'error' : (variant ?? 'default');
 }
 
@@ -171,8 +171,8 @@ export function dismissToast(id?: string): void {
   emit();
 }
 
-function updateToast(id: string, input: ToastInput): void {
-  const apply = (t: ToastItem): ToastItem => {
+function updateToast(id: string, input: TToastInput): void {
+  const apply = (t: TToastItem): TToastItem => {
     const variant = input.variant ? normalizeVariant(input.variant) : t.variant;
     return {
       ...t,
@@ -193,8 +193,8 @@ function updateToast(id: string, input: ToastInput): void {
 }
 
 /** Show a toast. Identical toasts (same variant, title and text) within 2 s are suppressed. */
-export function toast(input: ToastInput | string): ToastHandle {
-  const props: ToastInput = typeof input === 'string' ? { title: input } : input;
+export function toast(input: TToastInput | string): TToastHandle {
+  const props: TToastInput = typeof input === 'string' ? { title: input } : input;
   const variant = normalizeVariant(props.variant);
   let title = props.title === undefined ? undefined : toToastText(props.title);
   const description = toToastText(props.description);
@@ -206,7 +206,7 @@ export function toast(input: ToastInput | string): ToastHandle {
   const id = String(++counter);
   recent.set(key, { at: now, id });
   for (const [k, v] of recent) if (now - v.at >= TOAST_DEDUPE_WINDOW) recent.delete(k);
-  const item: ToastItem = {
+  const item: TToastItem = {
     id,
     title,
     description,
@@ -221,7 +221,7 @@ export function toast(input: ToastInput | string): ToastHandle {
   return handle(id);
 }
 
-function handle(id: string): ToastHandle {
+function handle(id: string): TToastHandle {
   return { id, dismiss: () => dismissToast(id), update: (input) => updateToast(id, input) };
 }
 
@@ -249,12 +249,12 @@ export function setToasterReady(isReady: boolean): void {
   for (const item of pending) show(item);
 }
 
-export function subscribeToasts(listener: Listener): () => void {
+export function subscribeToasts(listener: TListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export const getToasts = (): readonly ToastItem[] => toasts;
+export const getToasts = (): readonly TToastItem[] => toasts;
 
 /** For tests: forget every toast, timer and the ready flag. */
 export function resetToasts(): void {

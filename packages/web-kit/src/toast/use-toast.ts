@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { dismissToast, getToasts, subscribeToasts, toast, type ToastItem } from './store.js';
+import { dismissToast, getToasts, subscribeToasts, toast, type TToastItem } from './store.js';
 
 /** The current toasts plus the service functions, for components. */
 export function useToast(): {
-  toasts: readonly ToastItem[];
+  toasts: readonly TToastItem[];
   toast: typeof toast;
   dismiss: (id?: string) => void;
 } {
