@@ -9,6 +9,7 @@ import { docs } from './plugins/docs.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { health } from './plugins/health.js';
 import { rateLimits } from './plugins/rate-limits.js';
+import { redis } from './plugins/redis.js';
 import { remotes } from './plugins/remotes.js';
 import { requestGuards } from './plugins/request-guards.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -55,6 +56,7 @@ export async function buildGateway(
   });
   // gzip/brotli for the shell, the remotes' files and the API docs (the proxied API opts out per route).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(redis, config.redis);
   await app.register(rateLimits, config.rateLimits);
   await app.register(upstreamProxy, config.proxy);
   await app.register(csrf, { publicUrl: config.server.publicUrl });
@@ -66,6 +68,7 @@ export async function buildGateway(
   await app.register(apiProxy, {
     upstreams: config.upstreams,
     rateLimits: config.rateLimits,
+    bodies: config.bodies,
     trustProxy: config.server.trustProxy,
   });
   await app.register(shell, { dist: config.shell.dist });

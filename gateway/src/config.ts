@@ -39,6 +39,8 @@ const ZGatewayEnv = ZBaseConfig.extend({
   /** Identity answers are cached this long for GET/HEAD requests (never past the JWT's expiry). */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2000),
   SESSION_CACHE_MAX: z.coerce.number().int().min(1).default(10_000),
+  /** Redis pub/sub channel on which the replicas tell each other which cached sessions to drop. */
+  SESSION_EVICTION_CHANNEL: z.string().min(1).default('dealflow-gateway:session-evictions'),
   /** Requests per IP per window on /api/* (generous) and on login, register and forgot-password (strict). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
@@ -47,6 +49,16 @@ const ZGatewayEnv = ZBaseConfig.extend({
   RATE_LIMIT_NAMESPACE: z.string().min(1).default('dealflow-gateway-rl:'),
   /** With Redis, /api/* hits are added to the shared counters in one write per this many ms (login etc.: each hit). */
   RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * Webhooks (signed by their sender, checked by the service): requests per client IP per window, and
+   * per organization address (the mail webhook's `?recipient=`), before any authentication.
+   */
+  WEBHOOK_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  MAIL_WEBHOOK_RECIPIENT_MAX: z.coerce.number().int().min(1).default(120),
+  /** A webhook carrying no credential at all (no Authorization, no *-signature header) can only be refused: it gets this many bytes. */
+  WEBHOOK_UNSIGNED_MAX_BYTES: z.coerce.number().int().min(1024).default(65_536),
+  /** Time for a whole request body to arrive (slow bodies hold an upstream connection). */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Behind an ingress/load balancer: take the client IP and protocol from X-Forwarded-*. */
   TRUST_PROXY: flag,
   /** Extra origins allowed in CSP frame-src (the landing page's demo video). */
@@ -79,6 +91,11 @@ const groupForReaders = (env: TGatewayEnv) => ({
     trustProxy: env.TRUST_PROXY,
     maxBodyBytes: env.MAX_BODY_BYTES,
   },
+  bodies: {
+    maxBytes: env.MAX_BODY_BYTES,
+    unsignedWebhookMaxBytes: env.WEBHOOK_UNSIGNED_MAX_BYTES,
+    timeoutMs: env.BODY_TIMEOUT_MS,
+  },
   /** Each service's base URL, by the owner names of the contracts' route tables. */
   upstreams: {
     identity: env.IDENTITY_URL,
@@ -94,7 +111,9 @@ const groupForReaders = (env: TGatewayEnv) => ({
     maxEntries: env.SESSION_CACHE_MAX,
     // Sign-in waits on this call: a shorter limit than the upstreams' own.
     timeoutMs: Math.min(env.UPSTREAM_TIMEOUT_MS, 5000),
+    evictionChannel: env.SESSION_EVICTION_CHANNEL,
   },
+  redis: { redisUrl: env.REDIS_URL },
   rateLimits: {
     /** Unset: counted in memory, per replica. */
     redisUrl: env.REDIS_URL,
@@ -102,6 +121,8 @@ const groupForReaders = (env: TGatewayEnv) => ({
     flushMs: env.RATE_LIMIT_FLUSH_MS,
     api: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
     auth: { max: env.RATE_LIMIT_AUTH_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
+    webhook: { max: env.WEBHOOK_RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
+    mailRecipient: { max: env.MAIL_WEBHOOK_RECIPIENT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
   },
   remotes: [
     remote('mfe_auth', 'mfe-auth', env.REMOTE_MFE_AUTH_URL, env.REMOTE_MFE_AUTH_MANIFEST),

@@ -1,14 +1,38 @@
+import { createHash } from 'node:crypto';
 import { ZIntrospectSessionResponse, internalRoutes } from '@dealflow/contracts';
 import { Pool } from 'undici';
 
 /** What the gateway learned about a request's session token. */
 export type TIdentityAnswer =
-  | { kind: 'signed-in'; identityToken: string; expiresAt: number }
+  | {
+      kind: 'signed-in';
+      identityToken: string;
+      expiresAt: number;
+      /** Whose session it is (indexes the cache, so ending a user's or an organization's sessions finds them). */
+      userId: number | null;
+      orgId: number | null;
+    }
   | { kind: 'anonymous' }
   | { kind: 'unavailable'; reason: 'down' | 'timeout' };
 
+/**
+ * Sessions to forget. Tokens travel as digests (`tokenDigest`): eviction messages go through Redis
+ * pub/sub, and a live session token must not.
+ */
+export interface TEviction {
+  digests?: readonly string[];
+  users?: readonly number[];
+  orgs?: readonly number[];
+  /** Everything (a password reset: the gateway cannot tell whose sessions it ended). */
+  all?: boolean;
+}
+
+/** SHA-256 of a session token, as eviction messages name it. */
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
 interface CacheEntry {
   answer: TIdentityAnswer;
+  digest: string;
   /** Served until then. */
   until: number;
   /** After this a read still gets the entry but starts a refresh, so no read waits while a session is in use. */
@@ -38,7 +62,16 @@ export class IdentityClient {
    * it is handed to the waiting request but not cached. Kept until any such question has timed out.
    */
   private readonly invalidations = new Map<string, { epoch: number; at: number }>();
+  /** The same for users and organizations whose sessions were ended while a question was in flight. */
+  private readonly userInvalidations = new Map<number, { epoch: number; at: number }>();
+  private readonly orgInvalidations = new Map<number, { epoch: number; at: number }>();
+  private everythingInvalidatedAt = -1;
   private epoch = 0;
+  /** Indexes of the cache (and of questions in flight, by digest), kept with it. */
+  private readonly byDigest = new Map<string, string>();
+  private readonly inflightByDigest = new Map<string, string>();
+  private readonly byUser = new Map<number, Set<string>>();
+  private readonly byOrg = new Map<number, Set<string>>();
   private readonly pool: Pool;
 
   constructor(private readonly options: IdentityClientOptions) {
@@ -64,16 +97,44 @@ export class IdentityClient {
 
   /** Forget a token's answer (after a request that may have changed the session: logout, new organization...). */
   invalidate(token: string): void {
-    this.cache.delete(token);
+    this.drop(token);
     if (!this.inflight.delete(token)) return;
-    const now = Date.now();
-    this.invalidations.delete(token);
-    this.invalidations.set(token, { epoch: ++this.epoch, at: now });
-    // Oldest first (insertion order): drop those older than any question can last.
-    for (const [old, { at }] of this.invalidations) {
-      if (at > now - 3 * this.options.timeoutMs) break;
-      this.invalidations.delete(old);
+    this.inflightByDigest.forEach((value, digest) => value === token && this.inflightByDigest.delete(digest));
+    this.mark(this.invalidations, token);
+  }
+
+  /**
+   * Forget every answer an eviction names (this replica's own writes, and other replicas' through
+   * pub/sub). Questions in flight about them are answered but not cached.
+   */
+  evict(eviction: TEviction): void {
+    if (eviction.all) {
+      this.cache.clear();
+      this.byDigest.clear();
+      this.byUser.clear();
+      this.byOrg.clear();
+      this.inflight.clear();
+      this.inflightByDigest.clear();
+      this.everythingInvalidatedAt = ++this.epoch;
+      return;
     }
+    for (const digest of eviction.digests ?? []) {
+      const token = this.byDigest.get(digest) ?? this.inflightByDigest.get(digest);
+      if (token !== undefined) this.invalidate(token);
+    }
+    for (const userId of eviction.users ?? []) {
+      for (const token of [...(this.byUser.get(userId) ?? [])]) this.drop(token);
+      this.mark(this.userInvalidations, userId);
+    }
+    for (const orgId of eviction.orgs ?? []) {
+      for (const token of [...(this.byOrg.get(orgId) ?? [])]) this.drop(token);
+      this.mark(this.orgInvalidations, orgId);
+    }
+  }
+
+  /** A token's cached answer, without asking identity (null: not cached). */
+  peek(token: string): TIdentityAnswer | null {
+    return this.cache.get(token)?.answer ?? null;
   }
 
   get size(): number {
@@ -86,31 +147,71 @@ export class IdentityClient {
 
   private ask(token: string, requestId: string): Promise<TIdentityAnswer> {
     const askedAt = this.epoch;
+    const digest = tokenDigest(token);
     const promise: Promise<TIdentityAnswer> = this.introspect(token, requestId).then((answer) => {
-      if (this.inflight.get(token) === promise) this.inflight.delete(token);
+      if (this.inflight.get(token) === promise) {
+        this.inflight.delete(token);
+        this.inflightByDigest.delete(digest);
+      }
       // A write to the session (logout, role change...) may have happened while identity was answering.
-      const invalidated = (this.invalidations.get(token)?.epoch ?? -1) > askedAt;
-      if (!invalidated) this.remember(token, answer);
+      if (!this.invalidatedSince(askedAt, token, answer)) this.remember(token, digest, answer);
       return answer;
     });
     this.inflight.set(token, promise);
+    this.inflightByDigest.set(digest, token);
     return promise;
   }
 
-  private remember(token: string, answer: TIdentityAnswer): void {
+  private invalidatedSince(epoch: number, token: string, answer: TIdentityAnswer): boolean {
+    if (this.everythingInvalidatedAt > epoch) return true;
+    if ((this.invalidations.get(token)?.epoch ?? -1) > epoch) return true;
+    if (answer.kind !== 'signed-in') return false;
+    const user = answer.userId === null ? undefined : this.userInvalidations.get(answer.userId);
+    const org = answer.orgId === null ? undefined : this.orgInvalidations.get(answer.orgId);
+    return (user?.epoch ?? -1) > epoch || (org?.epoch ?? -1) > epoch;
+  }
+
+  /** Records an invalidation for questions in flight; drops those older than any question can last. */
+  private mark<K>(invalidations: Map<K, { epoch: number; at: number }>, key: K): void {
+    const now = Date.now();
+    invalidations.delete(key);
+    invalidations.set(key, { epoch: ++this.epoch, at: now });
+    // Oldest first (insertion order).
+    for (const [old, { at }] of invalidations) {
+      if (at > now - 3 * this.options.timeoutMs) break;
+      invalidations.delete(old);
+    }
+  }
+
+  /** Removes a cached answer and its index entries. */
+  private drop(token: string): void {
+    const entry = this.cache.get(token);
+    if (!entry) return;
+    this.cache.delete(token);
+    this.byDigest.delete(entry.digest);
+    if (entry.answer.kind !== 'signed-in') return;
+    unindex(this.byUser, entry.answer.userId, token);
+    unindex(this.byOrg, entry.answer.orgId, token);
+  }
+
+  private remember(token: string, digest: string, answer: TIdentityAnswer): void {
     if (this.options.ttlMs <= 0 || answer.kind === 'unavailable') return;
     const now = Date.now();
     let until = now + this.options.ttlMs;
     // Never hand out a JWT that expires while cached (keep a 5 s margin for the hop to the service).
     if (answer.kind === 'signed-in') until = Math.min(until, answer.expiresAt - 5000);
     if (until <= now) return;
-    this.cache.delete(token);
+    this.drop(token);
     while (this.cache.size >= this.options.maxEntries) {
       const oldest = this.cache.keys().next().value;
       if (oldest === undefined) break;
-      this.cache.delete(oldest);
+      this.drop(oldest);
     }
-    this.cache.set(token, { answer, until, refreshAt: now + this.options.ttlMs / 2 });
+    this.cache.set(token, { answer, digest, until, refreshAt: now + this.options.ttlMs / 2 });
+    this.byDigest.set(digest, token);
+    if (answer.kind !== 'signed-in') return;
+    index(this.byUser, answer.userId, token);
+    index(this.byOrg, answer.orgId, token);
   }
 
   private async introspect(token: string, requestId: string): Promise<TIdentityAnswer> {
@@ -130,10 +231,13 @@ export class IdentityClient {
       if (response.statusCode === 200) {
         const parsed = ZIntrospectSessionResponse.safeParse(JSON.parse(text));
         if (!parsed.success) return { kind: 'unavailable', reason: 'down' };
+        const owner = parsed.data.identity ?? claimsOf(parsed.data.identityToken);
         answer = {
           kind: 'signed-in',
           identityToken: parsed.data.identityToken,
           expiresAt: Date.parse(parsed.data.expiresAt),
+          userId: owner.userId,
+          orgId: owner.orgId,
         };
       } else if (response.statusCode === 401 || response.statusCode === 400 || response.statusCode === 404) {
         answer = { kind: 'anonymous' };
@@ -145,6 +249,39 @@ export class IdentityClient {
       return { kind: 'unavailable', reason: code.includes('TIMEOUT') ? 'timeout' : 'down' };
     }
     return answer;
+  }
+}
+
+function index(map: Map<number, Set<string>>, key: number | null, token: string): void {
+  if (key === null) return;
+  const tokens = map.get(key);
+  if (tokens) tokens.add(token);
+  else map.set(key, new Set([token]));
+}
+
+function unindex(map: Map<number, Set<string>>, key: number | null, token: string): void {
+  if (key === null) return;
+  const tokens = map.get(key);
+  if (tokens?.delete(token) && tokens.size === 0) map.delete(key);
+}
+
+/**
+ * User and organization from the JWT's claims (`sub`, `org`), for an identity that answers without the
+ * decoded `identity` object. Read, not verified: they only pick which cache entries an eviction drops.
+ */
+function claimsOf(jwt: string): { userId: number | null; orgId: number | null } {
+  try {
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: unknown;
+      org?: unknown;
+    };
+    const userId = Number(claims.sub);
+    return {
+      userId: Number.isSafeInteger(userId) ? userId : null,
+      orgId: typeof claims.org === 'number' ? claims.org : null,
+    };
+  } catch {
+    return { userId: null, orgId: null };
   }
 }
 

@@ -46,6 +46,8 @@ export interface ForwardOptions {
   set?: Record<string, string>;
   /** Client headers never passed on (e.g. x-identity-token, which only the gateway may set). */
   drop?: ReadonlySet<string>;
+  /** Awaited once the upstream's status is known, before the client hears it. */
+  beforeSend?: (statusCode: number) => Promise<void>;
 }
 
 /**
@@ -74,6 +76,7 @@ export class UpstreamProxy {
     const body = isStream(request.body) ? request.body : undefined;
     const response = await this.pool(target.origin).request({ path: target.path, method, headers, body });
 
+    if (target.beforeSend) await target.beforeSend(response.statusCode);
     reply.code(response.statusCode);
     for (const name in response.headers) {
       const value = response.headers[name];
@@ -104,5 +107,5 @@ export class UpstreamProxy {
   }
 }
 
-const isStream = (value: unknown): value is Readable =>
+export const isStream = (value: unknown): value is Readable =>
   typeof value === 'object' && value !== null && typeof (value as Readable).pipe === 'function';

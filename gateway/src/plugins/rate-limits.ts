@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { TGatewayConfig } from '../config.js';
 import { gatewayError } from '../errors.js';
 import { batchedRedisStore } from '../rate-limit-store.js';
@@ -12,9 +11,7 @@ import { batchedRedisStore } from '../rate-limit-store.js';
  */
 export const rateLimits = fp<TGatewayConfig['rateLimits']>(
   async (app, options) => {
-    const redis = options.redisUrl ? await connectRedis(app.log, options.redisUrl) : null;
-    if (redis) app.addHook('onClose', async () => redis.disconnect());
-
+    const redis = app.redis;
     await app.register(rateLimit, {
       global: false,
       ...(redis
@@ -25,29 +22,5 @@ export const rateLimits = fp<TGatewayConfig['rateLimits']>(
         gatewayError('RATE_LIMITED', { seconds: Math.ceil(context.ttl / 1000) }),
     });
   },
-  { name: 'gateway-rate-limits' },
+  { name: 'gateway-rate-limits', dependencies: ['gateway-redis'] },
 );
-
-async function connectRedis(log: { warn: (obj: object, msg: string) => void }, url: string): Promise<Redis> {
-  const redis = new Redis(url, {
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    lazyConnect: false,
-  });
-  let warned = false;
-  redis.on('error', (error) => {
-    if (!warned) log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it returns');
-    warned = true;
-  });
-  redis.on('ready', () => (warned = false));
-  // Give Redis a moment to connect so the first requests are counted (they pass uncounted otherwise).
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 2000);
-    redis.once('ready', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  return redis;
-}

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { refuseBody } from '../body-guard.js';
 import { gatewayError } from '../errors.js';
 
 /**
@@ -10,7 +11,7 @@ export const requestGuards = fp<{ maxBodyBytes: number }>(
     app.addHook('onRequest', async (request, reply) => {
       reply.header('x-request-id', request.id);
       const length = Number(request.headers['content-length'] ?? 0);
-      if (length > maxBodyBytes) throw gatewayError('BODY_TOO_LARGE');
+      if (length > maxBodyBytes) throw refuseBody(request, reply, gatewayError('BODY_TOO_LARGE'));
     });
   },
   { name: 'gateway-request-guards' },

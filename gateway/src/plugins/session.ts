@@ -1,20 +1,68 @@
+import { identityRoutes } from '@dealflow/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { gatewayError, labelOf } from '../errors.js';
-import { IdentityClient, readSessionTokens, type IdentityClientOptions } from '../identity.js';
+import {
+  IdentityClient,
+  readSessionTokens,
+  tokenDigest,
+  type IdentityClientOptions,
+  type TEviction,
+} from '../identity.js';
+import { SessionEvictions } from '../session-evictions.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Identity's writes that end or change sessions other than the caller's, and whose: the user's (all of
+ * their sessions), the caller's organization's (every member's JWT carries the organization and role),
+ * or everyone's (a password reset names its user by a reset token the gateway cannot read). Any other
+ * successful write routed to identity evicts the caller's own session token(s) (logout among them).
+ */
+const SESSION_ENDING: ReadonlyArray<{
+  route: { method: string; path: string };
+  scope: 'user' | 'organization' | 'everyone';
+}> = [
+  { route: identityRoutes.changePassword, scope: 'user' },
+  { route: identityRoutes.deleteUser, scope: 'user' },
+  { route: identityRoutes.deleteOrganization, scope: 'organization' },
+  { route: identityRoutes.removeMember, scope: 'organization' },
+  { route: identityRoutes.changeMemberRole, scope: 'organization' },
+  { route: identityRoutes.resetPassword, scope: 'everyone' },
+];
+const RULES = SESSION_ENDING.map(({ route, scope }) => ({
+  method: route.method,
+  pattern: new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`),
+  scope,
+}));
+
+export interface TSessionOptions extends IdentityClientOptions {
+  /** Redis channel the replicas' session evictions travel on. */
+  evictionChannel: string;
+}
+
+/** What a write routed to identity may evict, settled once identity's status is known. */
+export interface TSessionWrite {
+  settle(statusCode: number): Promise<void>;
+}
+
+/**
  * The session -> identity JWT exchange: the visitor's session token (bearer first, then the df_session
  * cookie) is exchanged with svc-identity for the short-lived JWT the services verify. Answers are cached
- * for reads by IdentityClient; unsafe requests ask afresh.
+ * for reads by IdentityClient; unsafe requests ask afresh. Writes that end sessions evict them in every
+ * replica (SessionEvictions).
  */
-export const session = fp<IdentityClientOptions>(
+export const session = fp<TSessionOptions>(
   async (app, options) => {
     const identity = new IdentityClient(options);
+    const evictions = new SessionEvictions(identity, app.redis, options.evictionChannel, app.log);
+    await evictions.start();
     app.decorate('identity', identity);
-    app.addHook('onClose', async () => identity.close());
+    app.decorate('sessionEvictions', evictions);
+    app.addHook('onClose', async () => {
+      await evictions.close();
+      await identity.close();
+    });
     const refuseCrossSite = app.refuseCrossSite;
 
     app.decorate('exchangeSession', async (request: FastifyRequest, upstream: string) => {
@@ -37,25 +85,49 @@ export const session = fp<IdentityClientOptions>(
       return null;
     });
 
-    app.decorate('forgetSession', (request: FastifyRequest) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    app.decorate('prepareSessionWrite', async (request: FastifyRequest): Promise<TSessionWrite | null> => {
+      if (SAFE_METHODS.has(request.method)) return null;
       const { bearer, cookie } = readSessionTokens(request.headers);
-      if (bearer) identity.invalidate(bearer);
-      if (cookie) identity.invalidate(cookie);
+      const tokens = [bearer, cookie].filter((token): token is string => token !== null);
+      const path = request.url.split('?', 1)[0] ?? '/';
+      const rule = RULES.find(({ method, pattern }) => method === request.method && pattern.test(path));
+      if (!tokens.length && rule?.scope !== 'everyone') return null;
+
+      const eviction: TEviction = { digests: tokens.map(tokenDigest) };
+      if (rule?.scope === 'everyone') eviction.all = true;
+      else if (rule && tokens[0]) {
+        // Whose sessions end must be known before identity ends them: the cache knows, or identity tells.
+        const answer =
+          identity.peek(tokens[0]) ??
+          (await identity.resolve(tokens[0], { fresh: true, requestId: request.id }));
+        if (answer.kind === 'signed-in' && rule.scope === 'user' && answer.userId !== null)
+          eviction.users = [answer.userId];
+        if (answer.kind === 'signed-in' && rule.scope === 'organization' && answer.orgId !== null)
+          eviction.orgs = [answer.orgId];
+      }
+      return {
+        settle: async (statusCode) => {
+          // A refused write changed nothing elsewhere; the caller's own entry is dropped either way.
+          if (statusCode < 400) await evictions.publish(eviction);
+          else identity.evict({ digests: eviction.digests ?? [] });
+        },
+      };
     });
   },
-  { name: 'gateway-session', dependencies: ['gateway-csrf'] },
+  { name: 'gateway-session', dependencies: ['gateway-csrf', 'gateway-redis'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
     identity: IdentityClient;
+    sessionEvictions: SessionEvictions;
     /** CSRF check, then the request's session token -> identity JWT (null: not signed in). */
     exchangeSession(request: FastifyRequest, upstream: string): Promise<string | null>;
     /**
-     * After a write routed to identity (logout, new organization, role...): the session may carry something
-     * else now, so the next read asks identity again instead of reading the cache.
+     * Before a write is routed to identity (logout, password change, deletion, new organization...): what
+     * it may end, evicted here and in every replica once identity has answered it (before the client
+     * hears the answer). Null for reads.
      */
-    forgetSession(request: FastifyRequest): void;
+    prepareSessionWrite(request: FastifyRequest): Promise<TSessionWrite | null>;
   }
 }
