@@ -8,6 +8,7 @@ import { csrf } from './plugins/csrf.js';
 import { docs } from './plugins/docs.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { health } from './plugins/health.js';
+import { metrics } from './plugins/metrics.js';
 import { rateLimits } from './plugins/rate-limits.js';
 import { redis } from './plugins/redis.js';
 import { remotes } from './plugins/remotes.js';
@@ -63,6 +64,7 @@ export async function buildGateway(
   await app.register(session, config.session);
 
   await app.register(health);
+  await app.register(metrics);
   await app.register(docs);
   await app.register(remotes, { remotes: config.remotes });
   await app.register(apiProxy, {

@@ -174,6 +174,12 @@ export const ZEnvelope = z.object({
   occurredAt: ZIsoDate,
   orgId: z.string(),
   actorId: z.string().optional(),
+  /**
+   * W3C trace context of the span that wrote the event (the outbox keeps it), so the consumer's span
+   * continues the producer's trace even when a hop drops the Kafka header. Not pattern-checked: a
+   * malformed value is ignored by the propagator, it must never turn the event into a dead letter.
+   */
+  traceparent: z.string().max(256).optional(),
   data: z.unknown(),
 });
 export type TEnvelope<T = unknown> = Omit<z.infer<typeof ZEnvelope>, 'data'> & { data: T };

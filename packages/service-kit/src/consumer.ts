@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { EventPayloads, ZEnvelope, deadLetterTopic, type TEventOf, type TTopic } from '@dealflow/contracts';
-import type { Consumer as KafkaConsumer, Kafka, Producer } from 'kafkajs';
+import type { IHeaders, Consumer as KafkaConsumer, Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { metrics } from '@opentelemetry/api';
+import { kitMetrics } from './metrics.js';
+import { withConsumerSpan } from './trace-context.js';
 
 export interface ConsumerContext {
   em: EntityManager;
@@ -28,10 +29,6 @@ export function defineConsumer<T extends TTopic>(
 
 export const MAX_ATTEMPTS = 5;
 
-const meter = metrics.getMeter('service-kit');
-const handledCounter = meter.createCounter('events_handled_total');
-const deadLetterCounter = meter.createCounter('events_dead_lettered_total');
-
 export type HandleOutcome = 'handled' | 'duplicate' | 'dead-lettered';
 
 /**
@@ -43,7 +40,13 @@ export async function handleEvent(
   service: string,
   definition: ConsumerDefinition,
   raw: string,
-  deps: { logger: Logger; producer: Producer | null; backoffMs?: number },
+  deps: {
+    logger: Logger;
+    producer: Producer | null;
+    backoffMs?: number;
+    /** The Kafka message's headers: its `traceparent` is the parent of this consumer's span. */
+    headers?: IHeaders;
+  },
 ): Promise<HandleOutcome> {
   const log = deps.logger.child({ topic: definition.topic, consumer: definition.name });
   let event: TEventOf<TTopic>;
@@ -53,10 +56,35 @@ export async function handleEvent(
     event = { ...envelope, data } as TEventOf<TTopic>;
   } catch (err) {
     // A payload that cannot be parsed will never succeed: straight to the logs as a dead letter.
-    deadLetterCounter.add(1, { service, topic: definition.topic });
+    kitMetrics().eventsDeadLettered.add(1, { service, topic: definition.topic });
     log.error({ err: (err as Error).message, raw: raw.slice(0, 500) }, 'dead letter: unparseable event');
     return 'dead-lettered';
   }
+  const parsed = event;
+  return withConsumerSpan(
+    {
+      topic: definition.topic,
+      consumer: service,
+      eventId: parsed.id,
+      headers: deps.headers,
+      traceparent: parsed.traceparent,
+    },
+    async (span) => {
+      const outcome = await applyEvent(orm, service, definition, parsed, log, deps);
+      span.setAttributes({ 'dealflow.consumer': definition.name, 'dealflow.outcome': outcome });
+      return outcome;
+    },
+  );
+}
+
+async function applyEvent(
+  orm: MikroORM,
+  service: string,
+  definition: ConsumerDefinition,
+  event: TEventOf<TTopic>,
+  log: Logger,
+  deps: { producer: Producer | null; backoffMs?: number },
+): Promise<HandleOutcome> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     try {
@@ -73,7 +101,7 @@ export async function handleEvent(
         await definition.handler(event, { em, logger: log.child({ eventId: event.id }) });
         return 'handled' as const;
       });
-      handledCounter.add(1, { service, topic: definition.topic, outcome });
+      kitMetrics().eventsHandled.add(1, { service, topic: definition.topic, outcome });
       if (outcome === 'duplicate') log.debug({ eventId: event.id }, 'duplicate event ignored');
       return outcome;
     } catch (err) {
@@ -83,7 +111,7 @@ export async function handleEvent(
         await new Promise((r) => setTimeout(r, (deps.backoffMs ?? 100) * 2 ** (attempt - 1)));
     }
   }
-  deadLetterCounter.add(1, { service, topic: definition.topic });
+  kitMetrics().eventsDeadLettered.add(1, { service, topic: definition.topic });
   log.error({ err: lastError, eventId: event.id }, 'dead letter: event handler kept failing');
   if (deps.producer) {
     const dead = {
@@ -139,6 +167,7 @@ export async function startConsumers(options: {
         await handleEvent(options.orm, options.service, definition, raw, {
           logger: options.logger,
           producer: options.producer,
+          headers: message.headers,
         });
       }
     },

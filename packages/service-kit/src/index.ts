@@ -51,3 +51,14 @@ export {
   type TRouteOptions,
   type TRouter,
 } from './service.js';
+export {
+  startTelemetry,
+  stopTelemetry,
+  telemetryStatus,
+  startMetrics,
+  renderMetrics,
+  PROMETHEUS_CONTENT_TYPE,
+  type TTelemetryOptions,
+} from './telemetry.js';
+export { registerMetrics, recordRequestDurations, startMetricsServer } from './http-metrics.js';
+export { traceHeaders, currentTraceparent } from './trace-context.js';

@@ -5,6 +5,8 @@ import type { Producer } from 'kafkajs';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { OutboxSchema } from './kit-tables.js';
+import { kitMetrics } from './metrics.js';
+import { currentTraceparent, startPublishSpan } from './trace-context.js';
 
 export interface PublishInput<T extends TTopic> {
   topic: T;
@@ -28,6 +30,7 @@ export function publishEvent<T extends TTopic>(em: EntityManager, input: Publish
     occurredAt: new Date().toISOString(),
     orgId: String(input.orgId),
     ...(input.actorId !== undefined && input.actorId !== null ? { actorId: String(input.actorId) } : {}),
+    ...traceField(),
     data,
   };
   em.persist(
@@ -40,6 +43,12 @@ export function publishEvent<T extends TTopic>(em: EntityManager, input: Publish
     }),
   );
   return envelope;
+}
+
+/** The writing span's traceparent, kept in the envelope (no column: the kit's tables stay as migrated). */
+function traceField(): { traceparent?: string } {
+  const traceparent = currentTraceparent();
+  return traceparent ? { traceparent } : {};
 }
 
 /** kafkajs reports a broker's INVALID_RECORD as `type`, possibly wrapped by its retry layer. */
@@ -150,6 +159,7 @@ export class OutboxRelay {
   /** Sends one batch; returns how many rows were published. */
   async relayBatch(): Promise<number> {
     const client = await this.pool.connect();
+    let spans = new Map<string, ReturnType<typeof startPublishSpan>>();
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<{ id: string; topic: string; key: string; payload: unknown }>(
@@ -160,18 +170,25 @@ export class OutboxRelay {
         await client.query('COMMIT');
         return 0;
       }
-      const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
-      for (const row of rows) {
-        const list = byTopic.get(row.topic) ?? [];
-        list.push({ key: row.key, value: JSON.stringify(row.payload), headers: { 'event-id': row.id } });
-        byTopic.set(row.topic, list);
-      }
       const producer = await this.getProducer();
+      // One publish span per row, continuing the trace of the request that wrote it.
+      spans = new Map(
+        rows.map((row) => [
+          row.id,
+          startPublishSpan(row.topic, row.id, (row.payload as { traceparent?: string } | null)?.traceparent),
+        ]),
+      );
       const message = (row: (typeof rows)[number]) => ({
         key: row.key,
         value: JSON.stringify(row.payload),
-        headers: { 'event-id': row.id },
+        headers: { 'event-id': row.id, ...spans.get(row.id)?.headers },
       });
+      const byTopic = new Map<string, ReturnType<typeof message>[]>();
+      for (const row of rows) {
+        const list = byTopic.get(row.topic) ?? [];
+        list.push(message(row));
+        byTopic.set(row.topic, list);
+      }
       const published: string[] = [];
       const refused: { row: (typeof rows)[number]; error: string }[] = [];
       if (!this.oneByOne) {
@@ -218,9 +235,14 @@ export class OutboxRelay {
       }
       await client.query('DELETE FROM kit_outbox WHERE id = ANY($1::uuid[])', [published]);
       await client.query('COMMIT');
+      const refusedIds = new Map(refused.map(({ row, error }) => [row.id, error]));
+      for (const id of published) spans.get(id)?.end(refusedIds.get(id));
+      kitMetrics().outboxPublished.add(published.length - refused.length);
+      if (refused.length > 0) kitMetrics().outboxRejected.add(refused.length);
       return published.length;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
+      for (const span of spans.values()) span.end(err);
       throw err;
     } finally {
       client.release();

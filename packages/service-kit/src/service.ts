@@ -34,7 +34,8 @@ import { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
 import { kafkaConnectionOptions } from './kafka-options.js';
 import { OutboxRelay } from './outbox.js';
 import { createSqlReader, type SqlReader } from './sql.js';
-import { startTelemetry, stopTelemetry } from './telemetry.js';
+import { registerMetrics } from './http-metrics.js';
+import { startTelemetry, stopTelemetry, telemetryStatus } from './telemetry.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -195,7 +196,11 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
   const { config } = def;
   installSeedErrorMessages();
   const logger = pino(loggerOptions(def.name, config.LOG_LEVEL));
-  await startTelemetry(def.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  // No-op when the preload (`--import=@dealflow/service-kit/otel`) started it; a late start patches less.
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT && !telemetryStatus().started) {
+    logger.warn('telemetry started late: preload @dealflow/service-kit/otel with --import for full spans');
+    await startTelemetry({ service: def.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  }
   const databaseUrl = config.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${def.name}`;
   const orm = await openDatabase({
     url: databaseUrl,
@@ -304,6 +309,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     }
   }
 
+  await registerMetrics(app as unknown as FastifyInstance, def.name);
   app.get('/healthz', { logLevel: 'silent' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'silent' }, async (_request, reply) => {
     const checks: Record<string, boolean> = {};

@@ -17,3 +17,4 @@ export {
   type TServiceTestOptions,
   type TTestActor,
 } from './service-test.js';
+export { startTestTelemetry, SpanKind, type ReadableSpan } from './telemetry.js';
