@@ -47,9 +47,13 @@ export function spawnNode(options: {
   /** Drop MikroORM's plain-text migrator progress lines (LOG_LEVEL warn and above). */
   quiet?: boolean;
 }): ChildService {
-  const child = spawn(process.execPath, ['--enable-source-maps', options.script], {
+  // With an OTLP endpoint the SDK is preloaded, before the service imports what it instruments.
+  const tracing = Boolean(options.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim());
+  const preload = tracing ? ['--import=@dealflow/service-kit/otel'] : [];
+  const env = tracing ? { OTEL_SERVICE_NAME: options.name, ...options.env } : options.env;
+  const child = spawn(process.execPath, ['--enable-source-maps', ...preload, options.script], {
     cwd: options.cwd,
-    env: options.env as NodeJS.ProcessEnv,
+    env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: a terminal's Ctrl-C reaches only the stack, which stops children in order.
     detached: true,
