@@ -47,7 +47,7 @@ export function guardBody(source: Readable, options: { maxBytes: number; timeout
  */
 export function refuseBody<E>(request: FastifyRequest, reply: FastifyReply, error: E): E {
   reply.header('connection', 'close');
-  const socket = request.raw.socket;
-  reply.raw.once('finish', () => socket.end(() => socket.destroy()));
+  const socket = request.raw.socket as typeof request.raw.socket | undefined;
+  if (socket) reply.raw.once('finish', () => socket.end(() => socket.destroy()));
   return error;
 }
