@@ -9,6 +9,7 @@ repository declares (see any chart's values.yaml; values.schema.json says which 
 {{ include "dealflow-common.hpa" . }}
 {{ include "dealflow-common.pdb" . }}
 {{ include "dealflow-common.networkPolicy" . }}
+{{ include "dealflow-common.serviceMonitor" . }}
 {{ include "dealflow-common.kafka" . }}
 {{ include "dealflow-common.migrations" . }}
 {{ include "dealflow-common.test" . }}
@@ -41,8 +42,10 @@ automountServiceAccountToken: {{ .Values.serviceAccount.automount }}
 {{- with .Values.global.otel.endpoint -}}
 {{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" . -}}
 {{- $_ := set $env "OTEL_SERVICE_NAME" (include "dealflow-common.name" $) -}}
-{{- $_ := set $env "OTEL_RESOURCE_ATTRIBUTES" (printf "service.version=%s,k8s.pod.name=$(POD_NAME),k8s.namespace.name=$(POD_NAMESPACE)" ($.Values.image.tag | default $.Chart.AppVersion | toString)) -}}
+{{- $_ := set $env "OTEL_RESOURCE_ATTRIBUTES" (printf "service.version=%s,k8s.pod.name=$(POD_NAME),k8s.namespace.name=$(POD_NAMESPACE),k8s.node.name=$(NODE_NAME)" ($.Values.image.tag | default $.Chart.AppVersion | toString)) -}}
 {{- end -}}
+{{- /* the gateway's port is public: its /metrics has a port of its own (services serve it on http) */ -}}
+{{- if eq .Values.component "gateway" }}{{ $_ := set $env "METRICS_PORT" "9464" }}{{ end -}}
 {{- end -}}
 {{- with .Values.nodeOptions }}{{ $_ := set $env "NODE_OPTIONS" . }}{{ end -}}
 {{- if .Values.database.enabled }}{{ $_ := set $env "DATABASE_POOL_MAX" (toString .Values.database.poolMax) }}{{ end -}}
@@ -69,6 +72,8 @@ automountServiceAccountToken: {{ .Values.serviceAccount.automount }}
   valueFrom: { fieldRef: { fieldPath: metadata.name } }
 - name: POD_NAMESPACE
   valueFrom: { fieldRef: { fieldPath: metadata.namespace } }
+- name: NODE_NAME
+  valueFrom: { fieldRef: { fieldPath: spec.nodeName } }
 {{- end }}
 {{- range $k := keys $env | sortAlpha }}
 - name: {{ $k }}
@@ -176,6 +181,10 @@ spec:
           ports:
             - name: http
               containerPort: {{ .Values.port }}
+            {{- if eq .Values.component "gateway" }}
+            - name: metrics
+              containerPort: 9464
+            {{- end }}
           env:
             {{- include "dealflow-common.env" . | nindent 12 }}
           {{- with .Values.envFrom }}
@@ -230,6 +239,36 @@ spec:
     - name: http
       port: {{ .Values.port }}
       targetPort: http
+    {{- if eq .Values.component "gateway" }}
+    - name: metrics
+      port: 9464
+      targetPort: metrics
+    {{- end }}
+{{- end -}}
+
+{{/*
+dealflow-common.serviceMonitor: the Prometheus Operator's scrape of /metrics (the http port; the gateway's
+own metrics port), rendered only where the cluster serves monitoring.coreos.com/v1. Prometheus must be
+let through the NetworkPolicy (networkPolicy.extraIngress).
+*/}}
+{{- define "dealflow-common.serviceMonitor" -}}
+{{- if and (ne .Values.component "remote") (.Capabilities.APIVersions.Has "monitoring.coreos.com/v1") }}
+---
+apiVersion: monitoring.coreos.com/v1
+kind: ServiceMonitor
+metadata:
+  name: {{ include "dealflow-common.fullname" . }}
+  labels:
+    {{- include "dealflow-common.labels" . | nindent 4 }}
+spec:
+  selector:
+    matchLabels:
+      {{- include "dealflow-common.selectorLabels" . | nindent 6 }}
+  endpoints:
+    - port: {{ if eq .Values.component "gateway" }}metrics{{ else }}http{{ end }}
+      path: /metrics
+      interval: 30s
+{{- end }}
 {{- end -}}
 
 {{/*
