@@ -39,19 +39,11 @@ export default function TeamMembersPage() {
   const [dialog, setDialog] = useState<TDialog>(null);
   const close = () => setDialog(null);
 
-  const {
-    members,
-    invitations,
-    invite,
-    removeMember,
-    changeMemberRole,
-    revokeInvitation,
-    changeInvitationRole,
-  } = useTeamMembers({ isOwner, onDone: close });
+  const team = useTeamMembers({ isOwner, onDone: close });
 
-  const memberList = members.data ?? [];
+  const memberList = team.members.data ?? [];
   const others = memberList.filter((m) => m.id !== user?.id);
-  const showEmptyText = !isOwner && members.isSuccess && others.length === 0;
+  const showEmptyText = !isOwner && team.members.isSuccess && others.length === 0;
 
   return (
     <div>
@@ -72,13 +64,13 @@ export default function TeamMembersPage() {
         }
       >
         <QueryState
-          isPending={members.isPending}
-          error={members.error}
-          onRetry={() => void members.refetch()}
+          isPending={team.members.isPending}
+          error={team.members.error}
+          onRetry={() => void team.members.refetch()}
           label="members"
         />
         {showEmptyText ? <p className={formStyles.muted}>{NO_ADDITIONAL_MEMBERS}</p> : null}
-        {members.isSuccess && !showEmptyText ? (
+        {team.members.isSuccess && !showEmptyText ? (
           <div className={styles.tableWrap}>
             <Table aria-label="Members">
               <TableHeader>
@@ -127,15 +119,15 @@ export default function TeamMembersPage() {
       {isOwner ? (
         <Section title="Pending Invitations" description="Invitations expire after 7 days.">
           <QueryState
-            isPending={invitations.isPending}
-            error={invitations.error}
-            onRetry={() => void invitations.refetch()}
+            isPending={team.invitations.isPending}
+            error={team.invitations.error}
+            onRetry={() => void team.invitations.refetch()}
             label="invitations"
           />
-          {invitations.isSuccess && invitations.data.length === 0 ? (
-            <p className={formStyles.muted}>No pending invitations.</p>
+          {team.invitations.isSuccess && team.invitations.data.length === 0 ? (
+            <p className={formStyles.muted}>No pending team.invitations.</p>
           ) : null}
-          {invitations.isSuccess && invitations.data.length > 0 ? (
+          {team.invitations.isSuccess && team.invitations.data.length > 0 ? (
             <div className={styles.tableWrap}>
               <Table aria-label="Pending Invitations">
                 <TableHeader>
@@ -149,7 +141,7 @@ export default function TeamMembersPage() {
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {invitations.data.map((invitation) => (
+                  {team.invitations.data.map((invitation) => (
                     <TableRow key={invitation.id}>
                       <TableCell>{invitation.name ?? '—'}</TableCell>
                       <TableCell>{invitation.email}</TableCell>
@@ -185,7 +177,7 @@ export default function TeamMembersPage() {
         onClose={close}
         onInvite={async (values) => {
           try {
-            await invite.mutateAsync(values);
+            await team.invite.mutateAsync(values);
             return true;
           } catch {
             return false;
@@ -195,10 +187,10 @@ export default function TeamMembersPage() {
       <ConfirmDialog
         open={dialog?.kind === 'remove'}
         title="Remove Member"
-        confirmLabel={removeMember.isPending ? 'Removing...' : 'Remove Member'}
-        busy={removeMember.isPending}
+        confirmLabel={team.removeMember.isPending ? 'Removing...' : 'Remove Member'}
+        busy={team.removeMember.isPending}
         onClose={close}
-        onConfirm={() => dialog?.kind === 'remove' && removeMember.mutate(dialog.member)}
+        onConfirm={() => dialog?.kind === 'remove' && team.removeMember.mutate(dialog.member)}
       >
         <p>
           Remove{' '}
@@ -212,19 +204,19 @@ export default function TeamMembersPage() {
         title="Change Role"
         subject={dialog?.kind === 'memberRole' ? dialog.member.name : ''}
         currentRole={dialog?.kind === 'memberRole' ? dialog.member.role : 'member'}
-        busy={changeMemberRole.isPending}
+        busy={team.changeMemberRole.isPending}
         onClose={close}
         onSave={(role) =>
-          dialog?.kind === 'memberRole' && changeMemberRole.mutate({ member: dialog.member, role })
+          dialog?.kind === 'memberRole' && team.changeMemberRole.mutate({ member: dialog.member, role })
         }
       />
       <ConfirmDialog
         open={dialog?.kind === 'revoke'}
         title="Revoke Invitation"
-        confirmLabel={revokeInvitation.isPending ? 'Revoking...' : 'Revoke Invitation'}
-        busy={revokeInvitation.isPending}
+        confirmLabel={team.revokeInvitation.isPending ? 'Revoking...' : 'Revoke Invitation'}
+        busy={team.revokeInvitation.isPending}
         onClose={close}
-        onConfirm={() => dialog?.kind === 'revoke' && revokeInvitation.mutate(dialog.invitation)}
+        onConfirm={() => dialog?.kind === 'revoke' && team.revokeInvitation.mutate(dialog.invitation)}
       >
         <p>
           Revoke the invitation to {dialog?.kind === 'revoke' ? dialog.invitation.email : 'this person'}? The
@@ -236,11 +228,11 @@ export default function TeamMembersPage() {
         title="Change Invitation Role"
         subject={dialog?.kind === 'invitationRole' ? dialog.invitation.email : ''}
         currentRole={dialog?.kind === 'invitationRole' ? dialog.invitation.role : 'member'}
-        busy={changeInvitationRole.isPending}
+        busy={team.changeInvitationRole.isPending}
         onClose={close}
         onSave={(role) =>
           dialog?.kind === 'invitationRole' &&
-          changeInvitationRole.mutate({ invitation: dialog.invitation, role })
+          team.changeInvitationRole.mutate({ invitation: dialog.invitation, role })
         }
       />
       {isOwner ? <p className={formStyles.muted}>{BILLING_NOTICE}</p> : null}
