@@ -1,6 +1,6 @@
 // Tracing starts in the preload (NODE_OPTIONS=--import=@dealflow/service-kit/otel, set by the chart and the
 // image), before the imports below load http and fastify: started here it would patch nothing.
-import { blankIsUnset, startMetricsServer } from '@dealflow/service-kit';
+import { blankIsUnset, startMetricsServer, stopTelemetry } from '@dealflow/service-kit';
 import { z } from 'zod';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
@@ -36,7 +36,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     force.unref();
     metricsServer?.close();
     app.close().then(
-      () => process.exit(0),
+      // flushes the spans still batched (no-op without the SDK)
+      () => stopTelemetry().finally(() => process.exit(0)),
       () => process.exit(1),
     );
   });
