@@ -1,4 +1,5 @@
 import { EntitySchema, type Opt } from '@mikro-orm/core';
+import type { TProviderCheckoutSession } from '../providers/payment-provider.js';
 
 // The embedded provider's own objects (used only without STRIPE_SECRET_KEY), in Stripe's object model.
 const createdNow = { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()' } as const;
@@ -26,21 +27,17 @@ export const LocalCustomerSchema = new EntitySchema<LocalCustomer>({
   },
 });
 
-export interface LocalCheckoutSession {
-  id: string;
-  mode: 'subscription' | 'payment';
-  status: 'open' | 'complete' | 'expired';
-  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
-  customerId: string | null;
+/** The provider's checkout session as the embedded provider stores it. */
+export interface LocalCheckoutSession extends Pick<
+  TProviderCheckoutSession,
+  'id' | 'mode' | 'status' | 'paymentStatus' | 'customerId' | 'subscriptionId' | 'metadata' | 'amountTotal'
+> {
   customerEmail: string | null;
-  subscriptionId: string | null;
   priceId: string;
   quantity: number;
   trialDays: number;
   successUrl: string;
   cancelUrl: string;
-  metadata: Record<string, string>;
-  amountTotal: number | null;
   currency: string;
   idempotencyKey: string;
   createdAt: Date;

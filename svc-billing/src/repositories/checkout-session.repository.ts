@@ -1,4 +1,5 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
+import { readOptions } from '../entities/read-options.js';
 import { CheckoutSessionSchema, type CheckoutSessionRecord } from '../entities/checkout-session.js';
 
 export const insertCheckoutSession = (
@@ -15,12 +16,7 @@ export const findCheckoutSession = (
   em: EntityManager,
   id: string,
   options: { lock?: boolean } = {},
-): Promise<CheckoutSessionRecord | null> =>
-  em.findOne(
-    CheckoutSessionSchema,
-    { id },
-    { disableIdentityMap: true, ...(options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) },
-  );
+): Promise<CheckoutSessionRecord | null> => em.findOne(CheckoutSessionSchema, { id }, readOptions(options));
 
 export const markCheckoutCompleted = (em: EntityManager, id: string) =>
   em.nativeUpdate(CheckoutSessionSchema, { id, completedAt: null }, { completedAt: new Date() });

@@ -1,4 +1,5 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
+import { readOptions } from '../entities/read-options.js';
 import { LocalCheckoutSessionSchema, type LocalCheckoutSession } from '../entities/embedded-payments.js';
 
 /** Creates the session for this idempotency key once; returns the stored one either way. */
@@ -26,11 +27,7 @@ export const findLocalCheckoutSession = (
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<LocalCheckoutSession | null> =>
-  em.findOne(
-    LocalCheckoutSessionSchema,
-    { id },
-    { disableIdentityMap: true, ...(options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) },
-  );
+  em.findOne(LocalCheckoutSessionSchema, { id }, readOptions(options));
 
 export const markLocalCheckoutComplete = (
   em: EntityManager,

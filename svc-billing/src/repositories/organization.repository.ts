@@ -1,29 +1,20 @@
-import { LockMode, type EntityManager } from '@mikro-orm/core';
-import type { TBillingCycle, TPlan, TSubscriptionStatus } from '@dealflow/contracts';
+import type { EntityManager } from '@mikro-orm/core';
 import { OrganizationSchema, type BillingOrganization } from '../entities/organization.js';
-
-/**
- * Reads bypass the identity map: billing writes with native updates in the same unit of work, so a
- * cached entity would be stale (the seat count after a subscription update, for one).
- */
-const readOptions = (lock?: boolean) => ({
-  disableIdentityMap: true,
-  ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}),
-});
+import { readOptions } from '../entities/read-options.js';
+import { lockOrganization } from './organization.queries.js';
 
 export const findOrganization = (
   em: EntityManager,
   orgId: number,
   options: { lock?: boolean } = {},
-): Promise<BillingOrganization | null> =>
-  em.findOne(OrganizationSchema, { id: orgId }, readOptions(options.lock));
+): Promise<BillingOrganization | null> => em.findOne(OrganizationSchema, { id: orgId }, readOptions(options));
 
 export const findOrganizationByCustomer = (
   em: EntityManager,
   customerId: string,
   options: { lock?: boolean } = {},
 ): Promise<BillingOrganization | null> =>
-  em.findOne(OrganizationSchema, { stripeCustomerId: customerId }, readOptions(options.lock));
+  em.findOne(OrganizationSchema, { stripeCustomerId: customerId }, readOptions(options));
 
 /**
  * Makes sure billing knows the organization, even before identity's organization.created event arrives
@@ -33,7 +24,7 @@ export const ensureOrganization = async (
   em: EntityManager,
   input: { orgId: number; ownerId?: number | null; ownerEmail?: string | null; ownerName?: string | null },
 ): Promise<BillingOrganization> => {
-  const existing = await findOrganization(em, input.orgId, { lock: true });
+  const existing = await lockOrganization(em, input.orgId);
   if (existing) return existing;
   await em.upsert(
     OrganizationSchema,
@@ -45,7 +36,7 @@ export const ensureOrganization = async (
     },
     { onConflictFields: ['id'], onConflictAction: 'ignore', disableIdentityMap: true },
   );
-  return (await findOrganization(em, input.orgId, { lock: true }))!;
+  return (await lockOrganization(em, input.orgId))!;
 };
 
 export const recordOrganizationCreated = async (
@@ -86,18 +77,20 @@ export const setMemberCount = (em: EntityManager, orgId: number, memberCount: nu
 export const setCustomer = (em: EntityManager, orgId: number, customerId: string) =>
   em.nativeUpdate(OrganizationSchema, { id: orgId }, { stripeCustomerId: customerId, updatedAt: new Date() });
 
-export interface TBillingState {
-  plan: TPlan;
-  billingCycle: TBillingCycle | null;
-  status: TSubscriptionStatus | null;
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
-  seats: number;
-  trialEndsAt: Date | null;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  hasPaymentMethod: boolean;
-}
+/** What billing copies from the provider's subscription. */
+export type TBillingState = Pick<
+  BillingOrganization,
+  | 'plan'
+  | 'billingCycle'
+  | 'status'
+  | 'stripeCustomerId'
+  | 'stripeSubscriptionId'
+  | 'seats'
+  | 'trialEndsAt'
+  | 'currentPeriodEnd'
+  | 'cancelAtPeriodEnd'
+  | 'hasPaymentMethod'
+>;
 
 export const updateBillingState = (em: EntityManager, orgId: number, state: TBillingState) =>
   em.nativeUpdate(OrganizationSchema, { id: orgId }, { ...state, updatedAt: new Date() });

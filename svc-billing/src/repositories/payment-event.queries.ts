@@ -4,11 +4,10 @@ import type { EntityManager } from '@mikro-orm/core';
  * One round trip at the start of handling each webhook: records the event id and takes the per-subscription
  * lock that serializes re-reads of that subscription. False when another delivery already recorded the event.
  *
- * Hand-written because it is on the webhook path the bench measures (`npm run bench -w @dealflow/svc-billing`):
- * with it, 205 webhooks per CPU-second of the billing process and 42/s wall clock on the shared 2-core machine
- * at load 13.6 (2026-11-23; the README's table has the quiet-machine figures). The ORM has no
- * `insert ... on conflict do nothing returning` combined with the lock in one statement, so it would take
- * two round trips per event.
+ * Hand-written because it is on the webhook path `npm run bench -w @dealflow/svc-billing` measures: the ORM
+ * has no `insert ... on conflict do nothing returning` joined with the advisory lock, so it would take two
+ * round trips and two ORM calls per event where one statement does (each ORM call on this path measured
+ * ~0.7 ms of CPU; see organization.queries.ts for the figures of the path with and without them).
  */
 export const recordPaymentEventAndLock = async (
   em: EntityManager,

@@ -56,6 +56,20 @@ describe('POST /webhooks/stripe', () => {
     expect((await subscriptionOf(32)).cancelAtPeriodEnd).toBe(true);
   });
 
+  it('publishes nothing when a new event finds nothing changed at Stripe', async () => {
+    const { subscriptionId } = await h.subscribe(35, 'basic', 'monthly');
+    await h.bus.waitForEvents(Topics.subscriptionChanged, 35);
+    const sub = h.stripe.subscriptions.get(subscriptionId)!;
+    for (let i = 0; i < 3; i++)
+      expect((await h.postWebhook(h.stripe.event('customer.subscription.updated', sub))).statusCode).toBe(
+        200,
+      );
+    const pending = await h.query<{ n: number }>('select count(*)::int as n from kit_outbox');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(pending[0]!.n).toBe(0);
+    expect(h.bus.of(Topics.subscriptionChanged, 35)).toHaveLength(1);
+  });
+
   it('leaves the current state when events arrive out of order (re-reads the subscription from Stripe)', async () => {
     const { subscriptionId } = await h.subscribe(33, 'basic', 'monthly');
     const sub = h.stripe.subscriptions.get(subscriptionId)!;
