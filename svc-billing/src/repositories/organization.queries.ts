@@ -9,9 +9,9 @@ const toDate = (value: unknown) => (value == null ? null : new Date(value as str
 /**
  * The organization's row locked for update until the transaction ends: read on every webhook and every seat
  * change. Hand-written because `npm run bench -w @dealflow/svc-billing` showed the ORM's findOne on this path
- * (query building and hydration, ~0.7 ms of CPU per call in a CPU profile): with em.findOne 157-231 signed
- * webhooks per CPU-second of the billing process (5 runs), with this query 237 (2 runs), the hand-written
- * SQL before the move 190-313 (7 runs); shared 2-core machine at load 7-15, 2026-11-23.
+ * (query building and hydration, ~0.7 ms of CPU per call in a CPU profile): signed webhooks per CPU-second of
+ * the billing process with em.findOne 157-231 (5 runs), with this query 209-257 (2 runs), the old hand-written
+ * SQL 190-313 (8 runs); shared 2-core machine at load 7-15, runs alternated, 2026-11-23.
  */
 export const lockOrganization = async (
   em: EntityManager,
