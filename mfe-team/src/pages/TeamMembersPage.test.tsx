@@ -86,6 +86,14 @@ describe('TeamMembersPage', () => {
     expect(within(table).getAllByText('Nov 2, 2026')).toHaveLength(2);
   });
 
+  it("tells an owner 'No pending invitations.' when there are none", async () => {
+    signedInAs(owner, [asMember(1, 'Olivia', 'owner')], (url) =>
+      url.pathname === '/api/organization/invitations' ? { body: [] } : undefined,
+    );
+    renderPage(<TeamMembersPage />, { path: '/team-members' });
+    expect(await screen.findByText('No pending invitations.')).toBeTruthy();
+  });
+
   it('gives owners actions, the invitations table and the invite dialog with the billing notice', async () => {
     signedInAs(owner, [asMember(1, 'Olivia', 'owner'), asMember(2, 'Max', 'member')]);
     const user = userEvent.setup();

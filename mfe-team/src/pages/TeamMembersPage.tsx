@@ -125,7 +125,7 @@ export default function TeamMembersPage() {
             label="invitations"
           />
           {team.invitations.isSuccess && team.invitations.data.length === 0 ? (
-            <p className={formStyles.muted}>No pending team.invitations.</p>
+            <p className={formStyles.muted}>No pending invitations.</p>
           ) : null}
           {team.invitations.isSuccess && team.invitations.data.length > 0 ? (
             <div className={styles.tableWrap}>
