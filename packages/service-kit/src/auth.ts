@@ -1,7 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TRole } from '@dealflow/contracts';
-import { KitError } from './errors.js';
 
 /** Who is calling, as the gateway's x-identity-token (signed by identity) says. */
 export interface Identity {
@@ -36,38 +34,10 @@ export const claimsToIdentity = (c: IdentityClaims): Identity => ({
   sessionId: c.sid,
 });
 
-export function requireSession(request: FastifyRequest): Identity {
-  if (!request.identity) throw new KitError('UNAUTHORIZED', 'Not authenticated');
-  return request.identity;
-}
-
-export function requireOrganization(request: FastifyRequest): Identity & { orgId: number } {
-  const identity = requireSession(request);
-  if (identity.orgId === null)
-    throw new KitError('NO_ORGANIZATION', 'You must belong to an organization to do this');
-  return identity as Identity & { orgId: number };
-}
-
-export function requireOwner(request: FastifyRequest): Identity & { orgId: number } {
-  const identity = requireOrganization(request);
-  if (identity.role !== 'owner') throw new KitError('NOT_OWNER', 'Only the organization owner can do this');
-  return identity;
-}
-
 const digest = (v: string) => createHash('sha256').update(v).digest();
 
 /** Constant-time comparison of secrets of any length. */
 export const safeEqual = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
-
-/** preHandler for /internal routes: the caller must present INTERNAL_API_TOKEN. */
-export function internalAuth(token: string) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const presented = request.headers[INTERNAL_TOKEN_HEADER];
-    if (typeof presented !== 'string' || !safeEqual(presented, token)) {
-      throw new KitError('UNAUTHORIZED', 'Internal API token missing or wrong');
-    }
-  };
-}
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

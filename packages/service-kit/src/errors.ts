@@ -14,20 +14,6 @@ export class AppError extends Error {
   }
 }
 
-/**
- * One error class per service with its own code -> status map (STYLE.md):
- * `const BillingError = createErrorClass('BillingError', { NOT_OWNER: 403 })`.
- */
-export function createErrorClass<const M extends Record<string, number>>(name: string, statuses: M) {
-  return class extends AppError {
-    static readonly statuses = statuses;
-    constructor(code: keyof M & string, message: string, details?: unknown) {
-      super(code, statuses[code] ?? 500, message, details);
-      this.name = name;
-    }
-  };
-}
-
 /** One row of a service's error table: HTTP status and the default message people see. */
 export interface TErrorSpec {
   status: number;

@@ -1,18 +1,7 @@
 export { ZBaseConfig, loadConfig, blankIsUnset, ConfigError, type TBaseConfig } from './config.js';
-export {
-  AppError,
-  KitError,
-  createErrorClass,
-  defineErrors,
-  installErrorHandling,
-  type TErrorSpec,
-} from './errors.js';
+export { AppError, KitError, defineErrors, installErrorHandling, type TErrorSpec } from './errors.js';
 export { loggerOptions, redactUrl } from './logger.js';
 export {
-  requireSession,
-  requireOrganization,
-  requireOwner,
-  internalAuth,
   isCrossSiteRequest,
   safeEqual,
   claimsToIdentity,
@@ -38,13 +27,11 @@ export { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
 export {
   createService,
   runService,
-  route,
   type Service,
   type ServiceApp,
   type ServiceContext,
   type ServiceDefinition,
   type RouteRequest,
-  type LegacyServiceDefinition,
   type TActorBase,
   type TActorFor,
   type TRouteCall,

@@ -144,21 +144,6 @@ export interface ServiceDefinition<C extends TBaseConfig, D, A extends TActorBas
   onStop?: (deps: D) => Promise<void>;
 }
 
-/** The pre-createService-with-deps shape, kept while the services move over (removed after). */
-export interface LegacyServiceDefinition<C extends TBaseConfig> {
-  name: string;
-  config: C;
-  entities: EntitySchema[];
-  migrations: TMigrationList;
-  consumers?: ConsumerDefinition[];
-  routes: (app: ServiceApp, ctx: ServiceContext<C>) => Promise<void> | void;
-  verifyIdentityToken?: boolean;
-  bodyLimit?: number;
-  readiness?: (ctx: ServiceContext<C>) => Promise<boolean>;
-  onStart?: (ctx: ServiceContext<C>) => Promise<void>;
-  onStop?: (ctx: ServiceContext<C>) => Promise<void>;
-}
-
 export interface Service<C extends TBaseConfig = TBaseConfig, D = unknown> {
   app: ServiceApp;
   ctx: ServiceContext<C>;
@@ -182,17 +167,9 @@ const OPTIONAL_CHECKS = new Set(['redis', 'broker']);
  * Builds a service: Fastify 5, logs, validation, errors, health, database with migrations, Kafka, Redis;
  * then its dependencies (once), its routes and its consumers, both given the same deps.
  */
-export function createService<C extends TBaseConfig, D, A extends TActorBase = Identity>(
+export async function createService<C extends TBaseConfig, D, A extends TActorBase = Identity>(
   def: ServiceDefinition<C, D, A>,
-): Promise<Service<C, D>>;
-/** @deprecated the shape before deps; removed once every service has moved. */
-export function createService<C extends TBaseConfig>(
-  def: LegacyServiceDefinition<C>,
-): Promise<Service<C, unknown>>;
-export async function createService<C extends TBaseConfig, D, A extends TActorBase>(
-  input: ServiceDefinition<C, D, A> | LegacyServiceDefinition<C>,
-): Promise<Service<C, D | null>> {
-  const def = normalize(input);
+): Promise<Service<C, D>> {
   const { config } = def;
   installSeedErrorMessages();
   const logger = pino(loggerOptions(def.name, config.LOG_LEVEL));
@@ -337,11 +314,11 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     route: (routeDef, handler, options) =>
       registerRoute(app, routeDef, handler, options ?? {}, authenticate, internalToken),
   };
-  await def.routes(router, deps, ctx);
+  await def.routes(router, deps);
   const consumers = def.consumers?.(deps) ?? [];
 
   let workersStarted = false;
-  const service: Service<C, D | null> = {
+  const service: Service<C, D> = {
     app,
     ctx,
     deps,
@@ -435,50 +412,6 @@ export async function runService<C extends TBaseConfig, D>(
   return service;
 }
 
-/** The one internal shape both definition styles are run through. */
-interface NormalizedDefinition<C extends TBaseConfig, D, A extends TActorBase> {
-  name: string;
-  config: C;
-  entities: EntitySchema[];
-  migrations: TMigrationList;
-  bodyLimit?: number;
-  authenticate?: (request: FastifyRequest) => Promise<A | null>;
-  deps: (ctx: ServiceContext<C>) => D | Promise<D>;
-  routes: (router: TRouter<A>, deps: D, ctx: ServiceContext<C>) => Promise<void> | void;
-  consumers?: (deps: D) => ConsumerDefinition[];
-  readiness?: (deps: D) => Promise<boolean>;
-  onStart?: (deps: D) => Promise<void>;
-  onStop?: (deps: D) => Promise<void>;
-}
-
-function normalize<C extends TBaseConfig, D, A extends TActorBase>(
-  input: ServiceDefinition<C, D, A> | LegacyServiceDefinition<C>,
-): NormalizedDefinition<C, D | null, A> {
-  if ('deps' in input) return input as NormalizedDefinition<C, D | null, A>;
-  const legacy = input;
-  let ctxRef: ServiceContext<C> | null = null;
-  const withCtx = (fn?: (ctx: ServiceContext<C>) => Promise<unknown>) =>
-    fn ? async () => fn(ctxRef as ServiceContext<C>) : undefined;
-  return {
-    name: legacy.name,
-    config: legacy.config,
-    entities: legacy.entities,
-    migrations: legacy.migrations,
-    bodyLimit: legacy.bodyLimit,
-    // The legacy shape skipped the JWT by a flag; anonymous here, its routes authenticate themselves.
-    authenticate: legacy.verifyIdentityToken === false ? async () => null : undefined,
-    deps: (ctx) => {
-      ctxRef = ctx;
-      return null;
-    },
-    routes: (router, _deps, ctx) => legacy.routes(router.app, ctx),
-    consumers: () => legacy.consumers ?? [],
-    readiness: withCtx(legacy.readiness) as ((deps: D | null) => Promise<boolean>) | undefined,
-    onStart: withCtx(legacy.onStart) as ((deps: D | null) => Promise<void>) | undefined,
-    onStop: withCtx(legacy.onStop) as ((deps: D | null) => Promise<void>) | undefined,
-  };
-}
-
 /** One message per rule, whichever service answers. */
 const AUTH_FAILURES = {
   signIn: () => new KitError('UNAUTHORIZED'),
@@ -549,34 +482,5 @@ function registerRoute<R extends ApiRoute, A extends TActorBase>(
         request: request as RouteRequest<R>,
         reply,
       }),
-  });
-}
-
-/**
- * @deprecated use the router createService hands to `routes` (it enforces the declared auth).
- * Registers a contracts route: method, path and zod schemas (body, query, params, responses) come from
- * the one definition the OpenAPI document is generated from.
- */
-export function route<R extends ApiRoute>(
-  app: ServiceApp,
-  def: R,
-  handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<unknown>,
-  options: {
-    preHandler?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    bodyLimit?: number;
-  } = {},
-): void {
-  app.route({
-    method: def.method,
-    url: def.path,
-    schema: {
-      ...(def.body ? { body: def.body } : {}),
-      ...(def.query ? { querystring: def.query } : {}),
-      ...(def.params ? { params: def.params } : {}),
-      response: def.responses,
-    },
-    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
-    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }
