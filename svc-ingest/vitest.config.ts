@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { serviceTestConfig } from '@dealflow/service-kit/vitest';
 
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    fileParallelism: false,
-  },
-});
+export default serviceTestConfig();

@@ -20,6 +20,7 @@ export {
   type ConsumerDefinition,
   type ConsumerContext,
 } from './consumer.js';
+export { createdAtColumn, updatedAtColumn, timestampColumn, foreignKey } from './columns.js';
 export { openDatabase, ensureDatabase, type TMigrationList } from './db.js';
 export { createMigration, findSchemaDrift, runMigrationCli, type TMigrationSource } from './migrations.js';
 export { createSqlReader, type SqlReader, type PreparedStatement } from './sql.js';

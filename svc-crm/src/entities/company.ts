@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { createdAtColumn } from './timestamps.js';
+import { createdAtColumn } from '@dealflow/service-kit';
 
 export type TCrmProvider = 'builtin' | 'affinity';
 

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Company, type TCrmProvider } from './company.js';
-import { createdAtColumn } from './timestamps.js';
+import { createdAtColumn } from '@dealflow/service-kit';
 
 /** One deal per company and deck (the email id is unique per organization). */
 export class Deal {

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Deck } from './deck.js';
-import { createdAtColumn } from './timestamps.js';
+import { createdAtColumn } from '@dealflow/service-kit';
 
 /** The AI analysis of a record, kept so opening it again costs no second model call. */
 export class DeckAnalysis {

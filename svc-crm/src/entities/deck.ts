@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { TExtractedData } from '@dealflow/contracts';
-import { updatedAtColumn } from './timestamps.js';
+import { updatedAtColumn } from '@dealflow/service-kit';
 
 export type TDeckOutcome = 'deal_created' | 'missing_domain' | 'provider_error';
 

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { TPlan, TSubscriptionStatus } from '@dealflow/contracts';
-import { updatedAtColumn } from './timestamps.js';
+import { updatedAtColumn } from '@dealflow/service-kit';
 
 /** The organization's plan, kept from billing.subscription.changed (AI analysis is a Pro feature). */
 export class OrganizationPlan {

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { foreignKey, createdAtColumn } from './columns.js';
+import { foreignKey, createdAtColumn } from '@dealflow/service-kit';
 
 export type TActivityType =
   | 'sign_in'

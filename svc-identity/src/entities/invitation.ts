@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { foreignKey, roleColumn, createdAtColumn } from './columns.js';
+import { foreignKey, createdAtColumn } from '@dealflow/service-kit';
+import { roleColumn } from './columns.js';
 import type { TRole } from '@dealflow/contracts';
 
 export type TInvitationStatus = 'pending' | 'accepted' | 'revoked';

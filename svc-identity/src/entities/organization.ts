@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { createdAtColumn } from './columns.js';
+import { createdAtColumn } from '@dealflow/service-kit';
 import type { TBillingCycle, TPaidPlan, TPlan, TSubscriptionStatus } from '@dealflow/contracts';
 
 export interface IOrganization {

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { belongsTo, createdAtColumn } from './columns.js';
+import { createdAtColumn } from '@dealflow/service-kit';
+import { belongsTo } from './columns.js';
 import type { TExtractedData, TRecordStatus } from '@dealflow/contracts';
 
 /** A received email and its processing state: the record of the Processed Records page. */

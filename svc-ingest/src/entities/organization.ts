@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { createdAtColumn } from './columns.js';
+import { createdAtColumn } from '@dealflow/service-kit';
 import type { TPlan } from '@dealflow/contracts';
 
 /** Ingest's read model of an organization (from identity and billing events) plus its inbound address and secret. */
