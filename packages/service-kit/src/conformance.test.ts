@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,18 @@ describe('the conformance check fails on an injected violation', () => {
     expect(inject('svc-ingest/src/use-cases/y.ts', 'publishEvent(em, { topic, orgId, data });\n')).toEqual([
       expect.stringContaining('publishes outside repositories/ingest.events.ts'),
     ]);
+  });
+  it('a contract route the service does not register through route()', () => {
+    const file = path.join(copy, 'svc-crm/src/routes/deals.ts');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace(/crmRoutes\.getDealById\b/g, 'crmRoutes.getDeal'));
+    try {
+      expect(checkConformance(copy).filter((p) => !baseline.has(p))).toEqual([
+        'svc-crm/src/routes: crmRoutes.getDealById is not registered with route()',
+      ]);
+    } finally {
+      writeFileSync(file, original);
+    }
   });
   it('an API path string in a remote', () => {
     expect(inject('mfe-team/src/z.ts', "export const url = '/api/organization/members';\n")).toEqual([

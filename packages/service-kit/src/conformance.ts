@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { serviceRoutes } from '@dealflow/contracts';
 
 /**
  * The one shape of a service (README "Architecture"), checked on the source tree. Each rule names what a
@@ -39,6 +40,16 @@ export function checkConformance(root: string): string[] {
       problems.push(`${rel(app)}: createService without deps`);
     if (/getDeps|deps as T\w+Deps|\borm: \(\) =>/.test(appText))
       problems.push(`${rel(app)}: deps built by a thunk or cast`);
+
+    // Every route of the service's contract table is registered through route() (which enforces its auth).
+    const routeFiles = walk(path.join(src, 'routes'))
+      .filter((f) => !isTest(f))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    for (const name of Object.keys(serviceRoutes[service])) {
+      if (!new RegExp(`\\b${service}Routes\\.${name}\\b`).test(routeFiles))
+        problems.push(`svc-${service}/src/routes: ${service}Routes.${name} is not registered with route()`);
+    }
 
     // Errors: one table (code, status, message) per service.
     const errors = path.join(src, 'errors.ts');
