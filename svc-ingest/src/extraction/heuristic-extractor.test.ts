@@ -39,3 +39,19 @@ describe('heuristic extractor', () => {
     expect(data.fundingRound).toBe('Pre-Seed');
   });
 });
+
+describe('heuristic extractor on template placeholders', () => {
+  it('stores no placeholder email, website or tagline as a fact', async () => {
+    const data = await createHeuristicExtractor().extract({
+      deck: deckFromPlainText('Orbital Labs\n_Tagline that captures your value_\nContact: you@company.com'),
+      emailText: '',
+      fromName: null,
+      fromEmail: 'x@gmail.com',
+      subject: null,
+    });
+    expect(data.companyName).toBe('Orbital Labs');
+    expect(data.description).toBeNull();
+    expect(data.website).toBeNull();
+    expect(data.contactInfo.email).not.toBe('you@company.com');
+  });
+});

@@ -1,6 +1,7 @@
 import type { TExtractedData } from '@dealflow/contracts';
 import type { TDeckLine } from '../deck/deck-text.js';
 import { emptyExtractedData, type TExtractionInput, type TExtractor } from './extractor.js';
+import { isPlaceholderDomain, isPlaceholderEmail, isPlaceholderText } from './placeholders.js';
 
 /** Industry labels and the words that point to them; the label with most hits wins. */
 const INDUSTRIES: [string, RegExp][] = [
@@ -316,7 +317,9 @@ export function createHeuristicExtractor(): TExtractor {
         .split('\n')
         .map((l) => l.trim())
         .filter(Boolean);
-      const emails = [...new Set(text.match(EMAIL) ?? [])].filter((e) => !/noreply|no-reply/i.test(e));
+      const emails = [...new Set(text.match(EMAIL) ?? [])].filter(
+        (e) => !/noreply|no-reply/i.test(e) && !isPlaceholderEmail(e),
+      );
       result.companyName = findCompanyName(pages, deckText || input.emailText, input.subject);
       result.description = findDescription(pages, deckText || input.emailText, result.companyName);
       result.industry = findIndustry(deckText || input.emailText, result.companyName);
@@ -328,6 +331,11 @@ export function createHeuristicExtractor(): TExtractor {
       result.fundingAmount = funding.amount;
       result.metrics = findMetrics(deckText || text);
       result.contactInfo = findContact(lines, text, emails, input);
+      // A template's placeholder is not a fact about the company: null lets the screen ask instead.
+      if (result.companyName && isPlaceholderText(result.companyName)) result.companyName = null;
+      if (result.description && isPlaceholderText(result.description)) result.description = null;
+      if (result.website && isPlaceholderDomain(result.website.replace(/^https?:\/\//i, '').split('/')[0]!))
+        result.website = null;
       return result;
     },
   };
