@@ -55,3 +55,25 @@ describe('heuristic extractor on template placeholders', () => {
     expect(data.contactInfo.email).not.toBe('you@company.com');
   });
 });
+
+describe('heuristic extractor on funding rounds', () => {
+  const roundOf = async (text: string) =>
+    (
+      await createHeuristicExtractor().extract({
+        deck: deckFromPlainText(text),
+        emailText: '',
+        fromName: null,
+        fromEmail: 'x@gmail.com',
+        subject: null,
+      })
+    ).fundingRound;
+
+  it('reads SAFE, bridge, angel and grant rounds, and prefers a named stage over the instrument', async () => {
+    expect(await roundOf('Orbital Labs\nWe are raising $500K on a SAFE')).toBe('SAFE');
+    expect(await roundOf('Orbital Labs\nRaising a $1M bridge note')).toBe('Bridge');
+    expect(await roundOf('Orbital Labs\nRaising $250K angel investment')).toBe('Angel');
+    expect(await roundOf('Orbital Labs\nSeeking $100K non-dilutive grant funding')).toBe('Grant');
+    expect(await roundOf('Orbital Labs\nRaising $2M Seed on a SAFE')).toBe('Seed');
+    expect(await roundOf('Orbital Labs\nA safe place for data')).toBeNull();
+  });
+});

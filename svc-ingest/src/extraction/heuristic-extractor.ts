@@ -45,8 +45,11 @@ const ROUNDS: [string, RegExp][] = [
   ['Series B', /\bseries\s*b\b/i],
   ['Series C', /\bseries\s*c\b/i],
   ['Series D', /\bseries\s*d\b/i],
-  ['Bridge', /\bbridge round\b/i],
-  ['Angel', /\bangel round\b/i],
+  ['Bridge', /\bbridge (?:round|financing|note)\b/i],
+  ['Angel', /\bangel (?:round|investment|funding)\b/i],
+  // Case-sensitive: "safe" is an everyday word, the instrument is written in capitals.
+  ['SAFE', /\bSAFEs?\b/],
+  ['Grant', /\b(?:grant funding|non-dilutive grant|grant round)\b/i],
 ];
 
 const METRICS: [string, RegExp[]][] = [
