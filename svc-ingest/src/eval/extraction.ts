@@ -7,7 +7,7 @@ import { createHeuristicExtractor } from '../extraction/heuristic-extractor.js';
 import { createOpenAiExtractor } from '../extraction/openai-extractor.js';
 import type { TExtractor } from '../extraction/extractor.js';
 import { buildDeckCorpus } from '../fixtures/deck-corpus.js';
-import { isFieldCorrect, SCORED_FIELDS } from '../fixtures/score-extraction.js';
+import { fieldValue, isFieldCorrect, SCORED_FIELDS } from '../fixtures/score-extraction.js';
 
 export async function evaluateExtractor(extractor: TExtractor, verbose = false) {
   const corpus = await buildDeckCorpus();
@@ -16,6 +16,9 @@ export async function evaluateExtractor(extractor: TExtractor, verbose = false) 
     number
   >;
   let heldOutCorrect = 0;
+  // An invented value is one the extractor stored where the truth is null: worse than a miss, it looks like a fact.
+  let nullTruths = 0;
+  let invented = 0;
   for (const fixture of corpus) {
     const deck = await readDeck(
       { filename: `${fixture.name}.pdf`, contentType: 'application/pdf', content: fixture.pdf },
@@ -29,6 +32,10 @@ export async function evaluateExtractor(extractor: TExtractor, verbose = false) 
       subject: null,
     });
     for (const field of SCORED_FIELDS) {
+      if (fieldValue(field, fixture.expected) === null) {
+        nullTruths++;
+        if (fieldValue(field, actual) !== null) invented++;
+      }
       if (isFieldCorrect(field, actual, fixture.expected)) {
         correct[field]++;
         if (fixture.heldOut) heldOutCorrect++;
@@ -50,6 +57,8 @@ export async function evaluateExtractor(extractor: TExtractor, verbose = false) 
     perField,
     overall,
     heldOut: heldOutCorrect / (SCORED_FIELDS.length * heldOutDecks),
+    nullTruths,
+    invented,
   };
 }
 
@@ -75,6 +84,12 @@ const main = async () => {
       console.log(`  ${field.padEnd(22)} ${(accuracy * 100).toFixed(1)}%`);
     console.log(`  ${'overall'.padEnd(22)} ${(result.overall * 100).toFixed(1)}%`);
     console.log(`  ${'held-out layouts only'.padEnd(22)} ${(result.heldOut * 100).toFixed(1)}%`);
+    console.log(
+      `  ${'invented values'.padEnd(22)} ${result.invented} of ${result.nullTruths} null truths` +
+        (result.nullTruths > 0
+          ? ` (${((result.invented / result.nullTruths) * 100).toFixed(1)}%, target <= 5%)`
+          : ''),
+    );
   }
 };
 
