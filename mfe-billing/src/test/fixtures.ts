@@ -1,3 +1,13 @@
+/**
+ * Noon, `days` calendar days from today (local time). `now + 3 days + 1 hour` crossed into a fourth calendar
+ * day after 23:00, so the trial banner's "ends in 3 days" failed in the last hour of every day.
+ */
+const middayInDays = (days: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  date.setHours(12, 0, 0, 0);
+  return date.toISOString();
+};
 export const organization = {
   id: 3,
   name: 'Acme',
@@ -35,7 +45,7 @@ export const subscription = (overrides: Record<string, unknown> = {}) => ({
   pricePerSeat: 480,
   amount: 960,
   currency: 'usd',
-  trialEndsAt: new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString(),
+  trialEndsAt: middayInDays(3),
   currentPeriodEnd: '2026-11-28T10:00:00.000Z',
   cancelAtPeriodEnd: false,
   hasPaymentMethod: true,
