@@ -44,12 +44,19 @@ const bundleSizeImports = {
       name: '@dealflow/contracts',
       allowTypeImports: true,
       message:
-        'The contracts main entry carries zod and every schema: use types (import type), @dealflow/contracts/client for calls and @dealflow/contracts/plans for the plan table.',
+        'The contracts main entry carries zod and every schema: use types (import type), @dealflow/contracts/client for calls, @dealflow/contracts/plans for the plan table and @dealflow/contracts/activity for the activity labels.',
     },
   ],
   patterns: [
     {
-      group: ['@fluentui/react-*', '!@fluentui/react-components', '!@fluentui/react-icons'],
+      // @fluentui/react-charts is not in the barrel: Fluent's chart package, imported by mfe-records' analytics
+      // charts only (a lazy chunk), itself built on the shared granular packages.
+      group: [
+        '@fluentui/react-*',
+        '!@fluentui/react-components',
+        '!@fluentui/react-icons',
+        '!@fluentui/react-charts',
+      ],
       allowTypeImports: true,
       message:
         'Import Fluent from the @fluentui/react-components barrel (tree-shaken per app); the granular packages are shared singletons resolved by Module Federation.',

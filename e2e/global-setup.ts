@@ -4,11 +4,12 @@ import { startControlServer } from './support/control.js';
 import { start as startImap } from './support/imap.js';
 import { start as startOidc } from './support/oidc.js';
 import { startSmtpCapture } from './support/smtp.js';
+import { start as startXero } from './support/xero.js';
 
 /**
  * One stack for the whole run: fresh databases on the machine's PostgreSQL, a fresh broker, free ports,
  * no Redis (so concurrent runs never share state), the SMTP capture server and the stand-ins of
- * support/oidc.ts and support/imap.ts. Tests find it through E2E_BASE_URL and E2E_CONTROL_URL.
+ * support/oidc.ts, support/imap.ts and support/xero.ts. Tests find it through E2E_BASE_URL and E2E_CONTROL_URL.
  */
 export default async function globalSetup(_config: FullConfig) {
   const stops: Array<() => Promise<void>> = [];
@@ -26,6 +27,8 @@ export default async function globalSetup(_config: FullConfig) {
     stops.push(oidc.stop);
     const imap = await startImap({ publicUrl });
     stops.push(imap.stop);
+    const xero = await startXero();
+    stops.push(xero.stop);
 
     const started = Date.now();
     const stack = await startStack({
@@ -37,7 +40,12 @@ export default async function globalSetup(_config: FullConfig) {
       redis: 'none',
       logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
       env: { E2E: '1', SMTP_URL: smtp.url, ...oidc.env, ...imap.env },
-      serviceEnv: { gateway: { RATE_LIMIT_AUTH_MAX: '1000', RATE_LIMIT_MAX: '100000' } },
+      serviceEnv: {
+        gateway: { RATE_LIMIT_AUTH_MAX: '1000', RATE_LIMIT_MAX: '100000' },
+        // The outbound guard refuses loopback; the Scan spec's dovecot listens there (test-only allow list).
+        // Integration 2 talks to the Xero stand-in (support/xero.ts).
+        ingest: { OUTBOUND_TEST_ALLOW: '127.0.0.1', ...xero.env },
+      },
     });
     stops.push(stack.stop);
     const control = await startControlServer(stack, smtp.messages);

@@ -12,7 +12,10 @@ import { defineConfig } from '@playwright/test';
 function ensureFfmpeg(): boolean {
   try {
     const require = createRequire(import.meta.url);
-    const browsers = JSON.parse(readFileSync(require.resolve('playwright-core/browsers.json'), 'utf8')) as {
+    const browsers = JSON.parse(
+      // browsers.json is not in the package's exports: found next to its main file.
+      readFileSync(join(dirname(require.resolve('playwright-core')), 'browsers.json'), 'utf8'),
+    ) as {
       browsers: Array<{ name: string; revision: string }>;
     };
     const revision = browsers.browsers.find((b) => b.name === 'ffmpeg')?.revision;

@@ -1,7 +1,7 @@
 // k6: GET /api/auth/me through the gateway (gateway -> svc-identity -> PostgreSQL) with a real session.
 //   k6 run -e BASE_URL=https://app.example.com load/current-user.js
 // setup() registers one user per VU pool (or uses SESSION_TOKEN when given) and every iteration reads
-// the current user with `Authorization: Bearer <sessionId>`, as the seed's client does.
+// the current user with the `df_session` cookie, as the browser does.
 import http from 'k6/http';
 import { check } from 'k6';
 
@@ -43,13 +43,23 @@ export function setup() {
     { headers: { 'Content-Type': 'application/json' } },
   );
   check(response, { 'registered (201)': (r) => r.status === 201 });
-  return { token: response.json('sessionId') };
+  return { token: sessionCookie(response) };
 }
 
 export default function (data) {
   const response = http.get(`${BASE_URL}/api/auth/me`, {
-    headers: { Authorization: `Bearer ${data.token}`, Accept: 'application/json' },
+    headers: { Cookie: `df_session=${data.token}`, Accept: 'application/json' },
     tags: { name: 'GET /api/auth/me' },
   });
   check(response, { 'status 200': (r) => r.status === 200 });
+}
+
+/**
+ * The session token travels only in the HttpOnly df_session cookie, never in the body. Without it every iteration
+ * is refused (401), which its checks and the checks threshold report.
+ */
+function sessionCookie(response) {
+  const jar = (response.cookies && response.cookies.df_session) || [];
+  if (jar.length > 0) return jar[0].value;
+  return '';
 }

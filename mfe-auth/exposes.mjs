@@ -11,4 +11,6 @@ export const exposes = {
   './PaymentReturnPage': './src/pages/PaymentReturnPage.tsx',
   './ForgotPasswordPage': './src/pages/ForgotPasswordPage.tsx',
   './ResetPasswordPage': './src/pages/ResetPasswordPage.tsx',
+  './VerifyEmailPage': './src/pages/VerifyEmailPage.tsx',
+  './UnsubscribePage': './src/pages/UnsubscribePage.tsx',
 };

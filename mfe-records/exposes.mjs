@@ -7,4 +7,5 @@ export const exposes = {
   './ProcessedEmailsPage': './src/pages/ProcessedEmailsPage.tsx',
   './MailboxIntegrationPage': './src/pages/MailboxIntegrationPage.tsx',
   './AccountingIntegrationPage': './src/pages/AccountingIntegrationPage.tsx',
+  './AnalyticsPage': './src/pages/AnalyticsPage.tsx',
 };

@@ -5,4 +5,6 @@ export const name = 'mfe_team';
 export const exposes = {
   './TeamMembersPage': './src/pages/TeamMembersPage.tsx',
   './SettingsPage': './src/pages/SettingsPage.tsx',
+  './ActivityPage': './src/pages/ActivityPage.tsx',
+  './TwoFactorEnrolmentPage': './src/pages/TwoFactorEnrolmentPage.tsx',
 };

@@ -3,9 +3,10 @@
 # (k8s/images/stage.sh, the same script the Dockerfile runs) on a clean clone of HEAD in a temporary folder,
 # starts the assembled /app against this machine's PostgreSQL with NODE_ENV=production until /readyz answers,
 # and prints the sizes. Uncommitted changes are not in a clean clone: commit first.
-#   bash scripts/image-check.sh [WORKSPACE...]     (default: svc-identity; ~3-6 min each on 2 cores)
+#   bash scripts/image-check.sh [WORKSPACE...]     (default: svc-identity; ~3-7 min each on 2 cores)
 # Env: PGHOST/PGPORT/PGUSER (default 127.0.0.1:5432 postgres), MAX_NODE_MODULES_MB (default 150),
-#      IMAGE_CHECK_KEEP=1 keeps the temporary folder.
+#      IMAGE_CHECK_KEEP=1 keeps the temporary folder, OCR=on installs svc-ingest's optional OCR packages
+#      (the Dockerfile's --build-arg OCR=on).
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}
@@ -62,6 +63,10 @@ for ws in "$@"; do
     export IDENTITY_JWT_PRIVATE_KEY=$(node -p "JSON.parse(process.argv[1]).priv" "$keys")
     export SMTP_URL=smtp://127.0.0.1:2525 MAIL_FROM='DealFlow <no-reply@example.org>'
     export STRIPE_SECRET_KEY=sk_test_image_check STRIPE_WEBHOOK_SECRET=whsec_image_check
+    export STRIPE_PRICE_BASIC_MONTHLY=price_image_check_bm STRIPE_PRICE_BASIC_ANNUAL=price_image_check_ba
+    export STRIPE_PRICE_PRO_MONTHLY=price_image_check_pm STRIPE_PRICE_PRO_ANNUAL=price_image_check_pa
+    export STRIPE_PRICE_TEMPLATE=price_image_check_t
+    export CRM_ENCRYPTION_KEY=$(node -p 'require("crypto").randomBytes(32).toString("base64")')
     export MAILBOX_ENCRYPTION_KEY=$(node -p 'require("crypto").randomBytes(32).toString("base64")')
     export NODE_OPTIONS="--max-old-space-size=256"
     exec node dist/server.js

@@ -92,3 +92,32 @@ export const test = base.extend<{ stack: { url: string }; mail: MailFixture; rem
 });
 
 export { expect };
+
+/**
+ * Follows the verification link svc-identity emailed to `email` at registration (issue 15: inviting and
+ * buying need a verified address), as its owner would: the link's token posted by `request` (any context;
+ * the link is the proof, not the session).
+ */
+export async function verifyEmailOf(
+  request: {
+    post: (url: string, options: { data: unknown }) => Promise<{ ok(): boolean; text(): Promise<string> }>;
+  },
+  email: string,
+): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = (await (await control('/mail')).json()) as CapturedMail[];
+    const mail = mails
+      .filter((m) => m.to.includes(email.toLowerCase()) && m.subject === 'Verify your email address')
+      .at(-1);
+    const link = mail?.links.find((l) => l.includes('/verify-email?token='));
+    if (link) {
+      const token = new URL(link).searchParams.get('token');
+      const response = await request.post('/api/account/email/confirm', { data: { token } });
+      if (!response.ok()) throw new Error(`verification failed: ${await response.text()}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`No verification email to ${email} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

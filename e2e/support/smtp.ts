@@ -10,6 +10,8 @@ export interface CapturedMail {
   html: string;
   /** Every http(s) URL in the text and html bodies, in order, without duplicates. */
   links: string[];
+  /** Raw header values by lower-case name (the last one when repeated), unfolded. */
+  headers: Record<string, string>;
   receivedAt: string;
 }
 
@@ -56,6 +58,15 @@ export async function startSmtpCapture(): Promise<{
             text,
             html,
             links: extractLinks(text, html),
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
             receivedAt: new Date().toISOString(),
           });
           callback();

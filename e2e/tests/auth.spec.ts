@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, test, uniqueEmail, verifyEmailOf } from '../support/fixtures.js';
 
 // Issue 3's "Done when", sign-in side (mfe-auth through the shell, svc-identity behind the gateway).
 
@@ -74,6 +74,8 @@ test('a visitor registers, sets up the organization and lands on the dashboard',
   await expect(page.getByRole('radio', { name: /^Annual/ })).toBeChecked();
   await expect(page.getByText('A credit card is required.', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
+  // The trial's checkout is a purchase: it needs the address verified (issue 15), from the emailed link.
+  await verifyEmailOf(page.request, email);
   await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
 
   await finishTrialCheckout(page);
@@ -110,7 +112,7 @@ test('logout, then login: a wrong password shows the server message and a thrott
   await expect(page.getByText('Login failed')).toBeVisible();
   await expect(page.getByRole('main').getByText('Invalid email or password')).toBeVisible();
 
-  // svc-identity blocks the account after repeated failures (LOGIN_MAX_FAILURES_PER_ACCOUNT, default 5).
+  // svc-identity backs off this (account, IP) pair after repeated failures (LOGIN_MAX_FAILURES_PER_ACCOUNT_IP, 5).
   for (let attempt = 2; attempt <= 5; attempt += 1) {
     const refused = await request.post('/api/auth/login', {
       data: { email, password: `wrong-password-${attempt}` },
@@ -164,10 +166,20 @@ test('password reset by the emailed link', async ({ page, request, mail }) => {
 
 test('Google sign-in against the local OpenID provider', async ({ page }) => {
   test.setTimeout(90_000);
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with Google' }).click({ timeout: PAGE_LOAD });
-  // Callback page: session adopted, verified after 1 s, then (no organization yet) organization setup.
+  // Callback page: the session is in the HttpOnly cookie, read through /api/auth/me; then (no organization
+  // yet) organization setup.
   await expect(page).toHaveURL(/\/organization-setup/, { timeout: 30_000 });
+  const callback = visited.filter((url) => new URL(url).pathname === '/auth/google/callback');
+  expect(callback.length).toBeGreaterThan(0);
+  for (const url of callback) expect(new URL(url).search).toBe('');
+  expect(await page.evaluate(() => ({ ...localStorage }))).toEqual({});
+  expect(await page.evaluate(() => document.cookie)).not.toContain('df_session=');
   await expect(page.getByRole('heading', { name: 'Set up your organization' })).toBeVisible({
     timeout: PAGE_LOAD,
   });
@@ -176,12 +188,12 @@ test('Google sign-in against the local OpenID provider', async ({ page }) => {
   expect(me.user.name).toBe(process.env.E2E_OIDC_NAME);
 });
 
-test('the Google callback page explains bad data and returns to login', async ({ page }) => {
+test('the Google callback page without a session explains it and returns to login', async ({ page }) => {
   await page.goto('/auth/google/callback');
   await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible({
     timeout: PAGE_LOAD,
   });
-  await expect(page.getByText('No authentication data received').first()).toBeVisible();
+  await expect(page.getByText('We could not confirm your sign-in. Please try again.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
 });
 

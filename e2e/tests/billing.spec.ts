@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect as baseExpect, test, uniqueEmail, verifyEmailOf } from '../support/fixtures.js';
 
 // Pages load remotes at run time; on the shared 2-core machine that can take several seconds.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -20,6 +20,8 @@ async function registerOwner(page: Page, organizationName?: string) {
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  // Buying and inviting need a verified address (issue 15): the owner follows the emailed link.
+  await verifyEmailOf(page.request, email);
   return email;
 }
 
@@ -78,7 +80,7 @@ test('a new owner starts a Pro annual trial, is signed in by the payment return,
     data: { name: 'Max Member', email: memberEmail, role: 'member' },
   });
   expect(invite.ok(), await invite.text()).toBe(true);
-  const message = await mail.waitFor(memberEmail, { timeoutMs: 20_000 });
+  const message = await mail.waitFor(memberEmail, { timeoutMs: 20_000, subject: /invited you/ });
   const link = message.links.find((l) => l.includes('token='))!;
   const token = new URL(link).searchParams.get('token')!;
   const joined = await request.post('/api/auth/complete-profile', {

@@ -13,6 +13,8 @@ const VALID_TOKEN = 'session-token-of-ada';
 const SHELL_JS = `console.log(${JSON.stringify('shell '.repeat(400))});`;
 const JWT_OF_ADA = 'jwt.of.ada';
 let introspections: string[] = [];
+/** How each introspected token was presented, as the gateway told identity. */
+const carriers: string[] = [];
 
 let identity: Awaited<ReturnType<typeof startUpstream>>;
 let billing: Awaited<ReturnType<typeof startUpstream>>;
@@ -26,8 +28,9 @@ let deadPort: number;
 beforeAll(async () => {
   identity = await startUpstream('identity', (app) => {
     app.post('/internal/sessions/introspect', async (request, reply) => {
-      const body = JSON.parse(String(request.body)) as { token: string };
+      const body = JSON.parse(String(request.body)) as { token: string; via?: string };
       introspections.push(body.token);
+      carriers.push(body.via ?? 'none');
       if (request.headers['x-internal-token'] !== 'internal-token-for-tests')
         return reply.code(401).send({ message: 'no' });
       if (body.token !== VALID_TOKEN) return reply.code(401).send({ message: 'Session expired' });
@@ -179,6 +182,17 @@ describe('identity on the wire', () => {
     expect(identity.seen.at(-1)?.headers['x-internal-token']).toBeUndefined();
   });
 
+  it('tells identity how the token came (cookie or bearer), and a cached answer serves only the same carrier', async () => {
+    gateway.identity.invalidate(VALID_TOKEN);
+    const start = carriers.length;
+    const read = (headers: Record<string, string>) =>
+      gateway.inject({ method: 'GET', url: '/api/stripe/usage', headers });
+    await read({ cookie: `df_session=${VALID_TOKEN}` });
+    await read({ authorization: `Bearer ${VALID_TOKEN}` });
+    await read({ cookie: `df_session=${VALID_TOKEN}` });
+    expect(carriers.slice(start)).toEqual(['cookie', 'bearer', 'cookie']);
+  });
+
   it('accepts the bearer token and forwards nothing for an unknown session', async () => {
     await gateway.inject({
       method: 'GET',
@@ -253,6 +267,23 @@ describe('identity on the wire', () => {
       headers: { authorization: `Bearer ${VALID_TOKEN}`, 'sec-fetch-site': 'cross-site' },
     });
     expect(bearer.statusCode).toBe(200);
+  });
+
+  it('refuses a cross-site cookie write that also carries Basic credentials or a bearer that is not valid', async () => {
+    for (const [url, authorization] of [
+      ['/api/organization/invite', 'Basic x'],
+      ['/api/stripe/usage', 'Basic x'],
+      ['/api/stripe/usage', 'Bearer not-a-session'],
+    ] as const) {
+      const response = await gateway.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: `df_session=${VALID_TOKEN}`, authorization, 'sec-fetch-site': 'cross-site' },
+      });
+      expect(response.statusCode, `${url} with ${authorization}`).toBe(403);
+      expect(response.json()).toEqual({ message: 'Cross-site request refused' });
+    }
+    expect(identity.seen).toHaveLength(0);
   });
 
   it('passes request ids and trace context through and echoes the request id', async () => {

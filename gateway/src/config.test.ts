@@ -18,18 +18,24 @@ describe('gateway config', () => {
     expect(config.server.port).toBe(3100);
     expect(config.server.trustProxy).toBe(true);
     expect(config.upstreams).toEqual({
-      identity: 'http://identity:4001',
-      billing: 'http://127.0.0.1:4002',
-      ingest: 'http://127.0.0.1:4003',
-      crm: 'http://crm:4004',
+      identity: ['http://identity:4001'],
+      billing: ['http://127.0.0.1:4002'],
+      ingest: ['http://127.0.0.1:4003'],
+      crm: ['http://crm:4004'],
     });
-    expect(config.session.identityUrl).toBe('http://identity:4001');
+    expect(config.session.identityUrls).toEqual(['http://identity:4001']);
     expect(config.rateLimits.api).toEqual({ max: 500, timeWindow: 30_000 });
     expect(config.rateLimits.auth).toEqual({ max: 5, timeWindow: 30_000 });
     expect(config.remotes.find((r) => r.name === 'mfe_team')?.manifest).toBe(
       'https://cdn.example/team/mf-manifest.json',
     );
     expect(config.securityHeaders.frameSrc).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('takes several instances of a service as comma-separated URLs, and refuses a bad one', () => {
+    const config = loadGatewayConfig({ BILLING_URL: 'http://127.0.0.1:4102, http://127.0.0.1:4202' });
+    expect(config.upstreams.billing).toEqual(['http://127.0.0.1:4102', 'http://127.0.0.1:4202']);
+    expect(() => loadGatewayConfig({ BILLING_URL: 'http://127.0.0.1:4102,not a url' })).toThrow(ConfigError);
   });
 
   it('treats the blank values of .env.example as unset', () => {

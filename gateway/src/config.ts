@@ -1,10 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import type { TServiceName } from '@dealflow/contracts';
-import { ZBaseConfig, blankIsUnset, loadConfig } from '@dealflow/service-kit';
+import { ZBaseConfig, blankIsUnset, loadConfig, refuseDevelopmentDefaults } from '@dealflow/service-kit';
 import { z } from 'zod';
 
 const flag = blankIsUnset(z.enum(['true', 'false', '1', '0'])).transform((v) => v === 'true' || v === '1');
 const url = (fallback: string) => z.url().default(fallback);
+/**
+ * One URL, or several separated by commas: the instances of one service behind this gateway (a local
+ * rolling restart; in a cluster one Service URL stands for all replicas).
+ */
+const urls = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url()).min(1));
 const optionalUrl = blankIsUnset(z.url());
 
 /**
@@ -15,10 +30,10 @@ const optionalUrl = blankIsUnset(z.url());
  */
 const ZGatewayEnv = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  IDENTITY_URL: url('http://127.0.0.1:4001'),
-  BILLING_URL: url('http://127.0.0.1:4002'),
-  INGEST_URL: url('http://127.0.0.1:4003'),
-  CRM_URL: url('http://127.0.0.1:4004'),
+  IDENTITY_URL: urls('http://127.0.0.1:4001'),
+  BILLING_URL: urls('http://127.0.0.1:4002'),
+  INGEST_URL: urls('http://127.0.0.1:4003'),
+  CRM_URL: urls('http://127.0.0.1:4004'),
   /** Where each remote's static files are served (the gateway proxies /remotes/<folder>/ to it). */
   REMOTE_MFE_AUTH_URL: url('http://127.0.0.1:5001'),
   REMOTE_MFE_TEAM_URL: url('http://127.0.0.1:5002'),
@@ -34,6 +49,8 @@ const ZGatewayEnv = ZBaseConfig.extend({
   /** Time for an upstream to send its response headers (and between body chunks) before a 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).default(15_000),
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).default(128),
+  /** With several URLs for one service, how often each instance's /readyz is asked (0: never). */
+  UPSTREAM_HEALTH_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /** Largest request body passed upstream (mail webhooks carry attachments). */
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(26_214_400),
   /** Identity answers are cached this long for GET/HEAD requests (never past the JWT's expiry). */
@@ -55,6 +72,8 @@ const ZGatewayEnv = ZBaseConfig.extend({
    */
   WEBHOOK_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   MAIL_WEBHOOK_RECIPIENT_MAX: z.coerce.number().int().min(1).default(120),
+  /** Requests per organization API key per window, whatever the client IP (shared by the replicas through Redis). */
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   /** A webhook carrying no credential at all (no Authorization, no *-signature header) can only be refused: it gets this many bytes. */
   WEBHOOK_UNSIGNED_MAX_BYTES: z.coerce.number().int().min(1024).default(65_536),
   /** Time for a whole request body to arrive (slow bodies hold an upstream connection). */
@@ -63,7 +82,7 @@ const ZGatewayEnv = ZBaseConfig.extend({
   TRUST_PROXY: flag,
   /** Extra origins allowed in CSP frame-src (the landing page's demo video). */
   CSP_FRAME_SRC: z.string().default('https://www.youtube-nocookie.com https://player.vimeo.com'),
-});
+}).superRefine(refuseDevelopmentDefaults());
 type TGatewayEnv = z.infer<typeof ZGatewayEnv>;
 
 /** The four Module Federation remotes: MF name, folder (URL segment), static server and manifest URL. */
@@ -102,10 +121,15 @@ const groupForReaders = (env: TGatewayEnv) => ({
     billing: env.BILLING_URL,
     ingest: env.INGEST_URL,
     crm: env.CRM_URL,
-  } satisfies Record<TServiceName, string>,
-  proxy: { timeoutMs: env.UPSTREAM_TIMEOUT_MS, connections: env.UPSTREAM_CONNECTIONS },
+  } satisfies Record<TServiceName, readonly string[]>,
+  proxy: {
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    connections: env.UPSTREAM_CONNECTIONS,
+    healthIntervalMs: env.UPSTREAM_HEALTH_INTERVAL_MS,
+  },
   session: {
-    identityUrl: env.IDENTITY_URL,
+    identityUrls: env.IDENTITY_URL,
+    healthIntervalMs: env.UPSTREAM_HEALTH_INTERVAL_MS,
     internalToken: env.INTERNAL_API_TOKEN,
     ttlMs: env.SESSION_CACHE_TTL_MS,
     maxEntries: env.SESSION_CACHE_MAX,
@@ -123,6 +147,7 @@ const groupForReaders = (env: TGatewayEnv) => ({
     auth: { max: env.RATE_LIMIT_AUTH_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
     webhook: { max: env.WEBHOOK_RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
     mailRecipient: { max: env.MAIL_WEBHOOK_RECIPIENT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
+    apiKey: { max: env.API_KEY_RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_MS },
   },
   remotes: [
     remote('mfe_auth', 'mfe-auth', env.REMOTE_MFE_AUTH_URL, env.REMOTE_MFE_AUTH_MANIFEST),

@@ -10,6 +10,10 @@ export const GatewayError = defineErrors('GatewayError', {
   CROSS_SITE: { status: 403, message: 'Cross-site request refused' },
   BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   BODY_TIMEOUT: { status: 408, message: 'The request body took too long to arrive' },
+  API_KEY_PLAN: {
+    status: 402,
+    message: 'API access is part of the Pro plan. Upgrade to Pro to create and use API keys.',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again in {seconds} seconds.' },
   UPSTREAM_DOWN: {
     status: 502,
@@ -52,6 +56,8 @@ export function upstreamFailure(upstream: string, error: unknown) {
   const service = labelOf(upstream);
   const err = error as { code?: string; statusCode?: number; cause?: { code?: string } };
   const code = err.cause?.code ?? err.code ?? '';
+  // The upstream refused the body before reading it (its own body limit): the client hears 413, not 502.
+  if (code === 'UPSTREAM_REFUSED_BODY' || err.statusCode === 413) return gatewayError('BODY_TOO_LARGE');
   if (code.includes('TIMEOUT') || err.statusCode === 504)
     return gatewayError('UPSTREAM_TIMEOUT', { service });
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || err.statusCode === 503)

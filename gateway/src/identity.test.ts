@@ -33,7 +33,7 @@ beforeEach(() => {
 
 const client = (ttlMs: number) =>
   new IdentityClient({
-    identityUrl: url,
+    identityUrls: [url],
     internalToken: 'internal-token',
     ttlMs,
     maxEntries: 100,

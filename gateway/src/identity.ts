@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ZIntrospectSessionResponse, internalRoutes } from '@dealflow/contracts';
-import { Pool } from 'undici';
+import { UpstreamGroup } from './upstreams.js';
 
 /** What the gateway learned about a request's session token. */
 export type TIdentityAnswer =
@@ -11,8 +11,12 @@ export type TIdentityAnswer =
       /** Whose session it is (indexes the cache, so ending a user's or an organization's sessions finds them). */
       userId: number | null;
       orgId: number | null;
+      /** Set when the token is an organization API key: the per-key rate limit counts by its id. */
+      apiKey: { id: string; scope: 'read' | 'write' } | null;
     }
   | { kind: 'anonymous' }
+  /** A valid API key of an organization that is not on Pro (identity answers 402): the upgrade message. */
+  | { kind: 'refused'; reason: 'plan' }
   | { kind: 'unavailable'; reason: 'down' | 'timeout' };
 
 /**
@@ -30,8 +34,13 @@ export interface TEviction {
 /** SHA-256 of a session token, as eviction messages name it. */
 export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** How the token arrived: identity accepts a browser session only from the cookie, a program's only as a Bearer. */
+export type TTokenCarrier = 'cookie' | 'bearer';
+
 interface CacheEntry {
   answer: TIdentityAnswer;
+  /** The carrier identity answered for: an entry never answers for a token presented the other way. */
+  via: TTokenCarrier;
   digest: string;
   /** Served until then. */
   until: number;
@@ -40,8 +49,11 @@ interface CacheEntry {
 }
 
 export interface IdentityClientOptions {
-  identityUrl: string;
+  /** Identity's instances (one Service URL in a cluster). */
+  identityUrls: readonly string[];
   internalToken: string;
+  /** With several instances, how often their /readyz is asked (see UpstreamGroup). */
+  healthIntervalMs?: number;
   ttlMs: number;
   maxEntries: number;
   timeoutMs: number;
@@ -57,6 +69,7 @@ export interface IdentityClientOptions {
 export class IdentityClient {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inflight = new Map<string, Promise<TIdentityAnswer>>();
+  private readonly inflightVia = new Map<string, TTokenCarrier>();
   /**
    * Tokens invalidated while identity was being asked about them: that answer may predate the write, so
    * it is handed to the waiting request but not cached. Kept until any such question has timed out.
@@ -72,32 +85,37 @@ export class IdentityClient {
   private readonly inflightByDigest = new Map<string, string>();
   private readonly byUser = new Map<number, Set<string>>();
   private readonly byOrg = new Map<number, Set<string>>();
-  private readonly pool: Pool;
+  private readonly pool: UpstreamGroup;
 
   constructor(private readonly options: IdentityClientOptions) {
-    this.pool = new Pool(new URL(options.identityUrl).origin, {
+    this.pool = new UpstreamGroup(options.identityUrls, {
       connections: 32,
-      keepAliveTimeout: 30_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
+      timeoutMs: options.timeoutMs,
+      healthIntervalMs: options.healthIntervalMs ?? 0,
     });
   }
 
-  async resolve(token: string, options: { fresh: boolean; requestId: string }): Promise<TIdentityAnswer> {
+  async resolve(
+    token: string,
+    options: { fresh: boolean; requestId: string; via?: TTokenCarrier },
+  ): Promise<TIdentityAnswer> {
+    const via = options.via ?? 'cookie';
     if (!options.fresh && this.options.ttlMs > 0) {
       const hit = this.cache.get(token);
       const now = Date.now();
-      if (hit && hit.until > now) {
-        if (hit.refreshAt <= now && !this.inflight.has(token)) void this.ask(token, options.requestId);
+      if (hit && hit.via === via && hit.until > now) {
+        if (hit.refreshAt <= now && !this.inflight.has(token)) void this.ask(token, options.requestId, via);
         return hit.answer;
       }
     }
-    return this.inflight.get(token) ?? this.ask(token, options.requestId);
+    const pending = this.inflight.get(token);
+    return pending && this.inflightVia.get(token) === via ? pending : this.ask(token, options.requestId, via);
   }
 
   /** Forget a token's answer (after a request that may have changed the session: logout, new organization...). */
   invalidate(token: string): void {
     this.drop(token);
+    this.inflightVia.delete(token);
     if (!this.inflight.delete(token)) return;
     this.inflightByDigest.forEach((value, digest) => value === token && this.inflightByDigest.delete(digest));
     this.mark(this.invalidations, token);
@@ -114,6 +132,7 @@ export class IdentityClient {
       this.byUser.clear();
       this.byOrg.clear();
       this.inflight.clear();
+      this.inflightVia.clear();
       this.inflightByDigest.clear();
       this.everythingInvalidatedAt = ++this.epoch;
       return;
@@ -145,19 +164,21 @@ export class IdentityClient {
     await this.pool.close();
   }
 
-  private ask(token: string, requestId: string): Promise<TIdentityAnswer> {
+  private ask(token: string, requestId: string, via: TTokenCarrier): Promise<TIdentityAnswer> {
     const askedAt = this.epoch;
     const digest = tokenDigest(token);
-    const promise: Promise<TIdentityAnswer> = this.introspect(token, requestId).then((answer) => {
+    const promise: Promise<TIdentityAnswer> = this.introspect(token, requestId, via).then((answer) => {
       if (this.inflight.get(token) === promise) {
         this.inflight.delete(token);
+        this.inflightVia.delete(token);
         this.inflightByDigest.delete(digest);
       }
       // A write to the session (logout, role change...) may have happened while identity was answering.
-      if (!this.invalidatedSince(askedAt, token, answer)) this.remember(token, digest, answer);
+      if (!this.invalidatedSince(askedAt, token, answer)) this.remember(token, digest, answer, via);
       return answer;
     });
     this.inflight.set(token, promise);
+    this.inflightVia.set(token, via);
     this.inflightByDigest.set(digest, token);
     return promise;
   }
@@ -194,7 +215,7 @@ export class IdentityClient {
     unindex(this.byOrg, entry.answer.orgId, token);
   }
 
-  private remember(token: string, digest: string, answer: TIdentityAnswer): void {
+  private remember(token: string, digest: string, answer: TIdentityAnswer, via: TTokenCarrier): void {
     if (this.options.ttlMs <= 0 || answer.kind === 'unavailable') return;
     const now = Date.now();
     let until = now + this.options.ttlMs;
@@ -207,14 +228,14 @@ export class IdentityClient {
       if (oldest === undefined) break;
       this.drop(oldest);
     }
-    this.cache.set(token, { answer, digest, until, refreshAt: now + this.options.ttlMs / 2 });
+    this.cache.set(token, { answer, via, digest, until, refreshAt: now + this.options.ttlMs / 2 });
     this.byDigest.set(digest, token);
     if (answer.kind !== 'signed-in') return;
     index(this.byUser, answer.userId, token);
     index(this.byOrg, answer.orgId, token);
   }
 
-  private async introspect(token: string, requestId: string): Promise<TIdentityAnswer> {
+  private async introspect(token: string, requestId: string, via: TTokenCarrier): Promise<TIdentityAnswer> {
     let answer: TIdentityAnswer;
     try {
       const response = await this.pool.request({
@@ -225,7 +246,9 @@ export class IdentityClient {
           'x-internal-token': this.options.internalToken,
           'x-request-id': requestId,
         },
-        body: JSON.stringify({ token }),
+        body: JSON.stringify({ token, via }),
+        // Introspection reads: it may be asked again of another instance after a reset connection.
+        idempotent: true,
       });
       const text = await response.body.text();
       if (response.statusCode === 200) {
@@ -238,7 +261,10 @@ export class IdentityClient {
           expiresAt: Date.parse(parsed.data.expiresAt),
           userId: owner.userId,
           orgId: owner.orgId,
+          apiKey: parsed.data.identity?.apiKey ?? null,
         };
+      } else if (response.statusCode === 402) {
+        answer = { kind: 'refused', reason: 'plan' };
       } else if (response.statusCode === 401 || response.statusCode === 400 || response.statusCode === 404) {
         answer = { kind: 'anonymous' };
       } else {

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Pool } from 'undici';
+import { UpstreamGroup, type UpstreamPoolOptions } from './upstreams.js';
 
 /**
  * Hop-by-hop headers (RFC 9110 section 7.6.1), the ones the client library sets itself, and `expect`: the
@@ -25,22 +25,12 @@ const HOP_BY_HOP = new Set([
 /** Client headers the services must never see from outside: only the gateway sets them. */
 export const GATEWAY_ONLY_HEADERS: ReadonlySet<string> = new Set(['x-identity-token', 'x-internal-token']);
 
-/** `http://host:port/base` -> its origin and its path without the trailing slash. */
-export function splitUrl(url: string): { origin: string; base: string } {
-  const parsed = new URL(url);
-  return { origin: parsed.origin, base: parsed.pathname.replace(/\/+$/, '') };
-}
-
-export interface ProxyOptions {
-  /** Keep-alive connections per upstream origin. */
-  connections: number;
-  /** Connect, headers and body timeouts (ms). */
-  timeoutMs: number;
-}
+export type ProxyOptions = UpstreamPoolOptions;
 
 export interface ForwardOptions {
-  origin: string;
-  /** Path and query string as the upstream should see them. */
+  /** The upstream's instances (from `UpstreamProxy.group`). */
+  upstream: UpstreamGroup;
+  /** Path and query string below the instance's base path. */
   path: string;
   /** Headers to add or replace (after the client's, minus hop-by-hop ones and `drop`). */
   set?: Record<string, string>;
@@ -51,16 +41,28 @@ export interface ForwardOptions {
 }
 
 /**
- * The gateway's reverse proxy: one keep-alive undici pool per upstream origin, request bodies and
- * answers streamed through untouched (webhook signatures are computed over the raw bytes), hop-by-hop
- * headers dropped both ways. It does only what the gateway needs (it replaced @fastify/reply-from on the
- * API path, whose general-purpose hooks showed in the bench). A failed attempt rejects with
- * undici's error for the caller to map to 502/503/504; nothing is retried (writes are not idempotent).
+ * The gateway's reverse proxy: one keep-alive undici pool per upstream instance (UpstreamGroup), request
+ * bodies and answers streamed through untouched (webhook signatures are computed over the raw bytes),
+ * hop-by-hop headers dropped both ways. It does only what the gateway needs (it replaced
+ * @fastify/reply-from on the API path, whose general-purpose hooks showed in the bench). A request is
+ * tried on another instance of the same upstream only when none of it can have been handled (see
+ * UpstreamGroup); a failure otherwise rejects with undici's error for the caller to map to 502/503/504.
  */
 export class UpstreamProxy {
-  private readonly pools = new Map<string, Pool>();
+  private readonly groups = new Map<string, UpstreamGroup>();
 
   constructor(private readonly options: ProxyOptions) {}
+
+  /** The group for these instance URLs (one per distinct list, closed with the proxy). */
+  group(urls: readonly string[]): UpstreamGroup {
+    const key = urls.join(',');
+    let group = this.groups.get(key);
+    if (!group) {
+      group = new UpstreamGroup(urls, this.options);
+      this.groups.set(key, group);
+    }
+    return group;
+  }
 
   async forward(request: FastifyRequest, reply: FastifyReply, target: ForwardOptions): Promise<FastifyReply> {
     const headers: Record<string, string | string[]> = {};
@@ -74,7 +76,7 @@ export class UpstreamProxy {
 
     const method = request.method as 'GET';
     const body = isStream(request.body) ? request.body : undefined;
-    const response = await this.pool(target.origin).request({ path: target.path, method, headers, body });
+    const response = await target.upstream.request({ path: target.path, method, headers, body });
 
     if (target.beforeSend) await target.beforeSend(response.statusCode);
     reply.code(response.statusCode);
@@ -86,24 +88,8 @@ export class UpstreamProxy {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
-    this.pools.clear();
-  }
-
-  private pool(origin: string): Pool {
-    let pool = this.pools.get(origin);
-    if (!pool) {
-      pool = new Pool(origin, {
-        connections: this.options.connections,
-        pipelining: 1,
-        keepAliveTimeout: 30_000,
-        connectTimeout: Math.min(this.options.timeoutMs, 10_000),
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-      });
-      this.pools.set(origin, pool);
-    }
-    return pool;
+    await Promise.all([...this.groups.values()].map((group) => group.close()));
+    this.groups.clear();
   }
 }
 

@@ -46,6 +46,23 @@ beforeAll(async () => {
         if (live.userId === own?.userId && token !== tokenOf(request)) sessions.delete(token);
       return { success: true };
     });
+    // "Your sessions": the stand-in ends the user's session whose token is named by its id.
+    app.delete('/api/account/sessions/:id', async (request, reply) => {
+      const own = sessions.get(tokenOf(request));
+      const target = (request.params as { id: string }).id;
+      const live = sessions.get(target);
+      if (!own || !live || live.userId !== own.userId) return reply.code(404).send({ message: 'Not found' });
+      sessions.delete(target);
+      return { success: true, revoked: 1 };
+    });
+    app.post('/api/account/sessions/revoke-others', async (request) => {
+      const own = sessions.get(tokenOf(request));
+      let revoked = 0;
+      for (const [token, live] of sessions)
+        if (live.userId === own?.userId && token !== tokenOf(request))
+          revoked += Number(sessions.delete(token));
+      return { success: true, revoked };
+    });
     app.delete('/api/user', async (_request, reply) =>
       reply.code(400).send({ message: 'Password is incorrect' }),
     );
@@ -140,6 +157,25 @@ describe.skipIf(!hasRedis)('session cache across two gateway replicas (Redis pub
     expect(await read(b, 'laptop')).toBe('jwt:2:7'); // asked afresh: the current one lives on
     expect(await read(b, 'grace')).toBe('jwt:3:7'); // another user's entry stays cached
     expect(introspections - asked).toBe(3); // A asked about laptop (whose user?), B about phone and laptop
+  });
+
+  it('refuses at B, at once, a session revoked from "Your sessions" through A, and the others after "sign out everywhere else"', async () => {
+    sessions.set('office', { userId: 20, orgId: 7 });
+    sessions.set('stolen-laptop', { userId: 20, orgId: 7 });
+    sessions.set('tablet', { userId: 20, orgId: 7 });
+    sessions.set('colleague', { userId: 21, orgId: 7 });
+    for (const token of ['office', 'stolen-laptop', 'tablet', 'colleague']) await read(b, token);
+
+    expect((await write(a, 'DELETE', '/api/account/sessions/stolen-laptop', 'office')).status).toBe(200);
+    expect(await read(b, 'stolen-laptop')).toBeNull();
+    expect(await read(b, 'office')).toBe('jwt:20:7');
+
+    expect((await write(a, 'POST', '/api/account/sessions/revoke-others', 'office')).status).toBe(200);
+    expect(await read(b, 'tablet')).toBeNull();
+    expect(await read(b, 'office')).toBe('jwt:20:7');
+    const asked = introspections;
+    expect(await read(b, 'colleague')).toBe('jwt:21:7'); // another user's entry stays cached
+    expect(introspections).toBe(asked);
   });
 
   it('drops at B the sessions of every member of an organization deleted through A', async () => {

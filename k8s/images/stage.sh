@@ -56,8 +56,16 @@ case $step in
       root.workspaces = [...keep];
       delete root.devDependencies;
       fs.writeFileSync("package.json", JSON.stringify(root, null, 2));'
-    npm install --omit=dev --no-audit --no-fund --loglevel=error
+    # svc-ingest's OCR packages (tesseract.js, its data, @napi-rs/canvas: ~100 MB) are optional and left
+    # out unless OCR=on; it then runs with OCR off (its README). Only there: other services' optional
+    # dependencies are platform binaries they need (argon2).
+    omit="--omit=dev"
+    [ "$2" != svc-ingest ] || [ "${OCR:-off}" = on ] || omit="$omit --omit=optional"
+    npm install $omit --no-audit --no-fund --loglevel=error
     npm cache clean --force --loglevel=error
+    # Source maps and type declarations are never loaded at run time: about a third of what openai,
+    # pdfjs-dist and @opentelemetry install. (Workspace links are not followed: their dist is copied later.)
+    find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
     ;;
   assemble)
     for w in $(cd "$2" && node -p 'require("./package.json").workspaces.join(" ")'); do

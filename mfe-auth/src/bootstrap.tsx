@@ -10,6 +10,7 @@ import OrganizationSetupPage from './pages/OrganizationSetupPage.js';
 import PaymentReturnPage from './pages/PaymentReturnPage.js';
 import ForgotPasswordPage from './pages/ForgotPasswordPage.js';
 import ResetPasswordPage from './pages/ResetPasswordPage.js';
+import UnsubscribePage from './pages/UnsubscribePage.js';
 
 mountStandalone(
   <>
@@ -20,6 +21,7 @@ mountStandalone(
     <Route path="/checkout/*" element={<PaymentReturnPage />} />
     <Route path="/forgot-password" element={<ForgotPasswordPage />} />
     <Route path="/reset-password" element={<ResetPasswordPage />} />
+    <Route path="/unsubscribe" element={<UnsubscribePage />} />
     <Route path="*" element={<LoginPage />} />
   </>,
 );

@@ -1,7 +1,8 @@
 // Shared rspack 2 + Module Federation config for the shell (host) and the four remotes.
 // Plain ESM on purpose: rspack 2 loads `.mjs` configs directly, so this package has no build step.
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -171,6 +172,9 @@ export function createSharedConfig() {
  *   mode?: 'production' | 'development';
  *   title?: string;                     // host only: <title>
  *   template?: string;                  // host only: HTML template (default src/index.html when present)
+ *   headFiles?: Record<string, string>; // host only: files the template links in <head> (a blocking script,
+ *                                       // stylesheets), copied as <name>.<hash8>.<ext>; the key is the template
+ *                                       // parameter that holds its URL (`<script src="<%= themeInit %>">`)
  * }} options
  * @returns {import('@rspack/core').Configuration}
  */
@@ -217,10 +221,28 @@ export function createMfConfig(options) {
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
   ];
   if (isHost) {
+    // Files linked from <head> (the shell's theme stylesheets and theme-init.js, which picks the theme before
+    // the first paint) are served under a content hash, so the gateway caches them like the bundles; the
+    // template gets their URLs. No JavaScript loads them: main.js carries no CSS-chunk loader.
+    const templateParameters = {};
+    const headFiles = Object.entries(options.headFiles ?? {});
+    for (const [parameter, file] of headFiles) {
+      const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 8);
+      const ext = path.extname(file);
+      templateParameters[parameter] = `/${path.basename(file, ext)}.${hash}${ext}`;
+    }
+    if (headFiles.length > 0) {
+      const patterns = headFiles.map(([parameter, file]) => ({
+        from: file,
+        to: templateParameters[parameter].slice(1),
+      }));
+      plugins.push(new rspack.CopyRspackPlugin({ patterns }));
+    }
     plugins.push(
       new rspack.HtmlRspackPlugin({
         title,
         ...(existsSync(template) ? { template } : {}),
+        templateParameters,
         scriptLoading: 'defer',
       }),
     );

@@ -1,7 +1,8 @@
 // `node --test`: the shared config keeps the decisions the apps rely on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   createMfConfig,
@@ -42,6 +43,32 @@ test('the host gets an absolute publicPath, an HTML page and provides the MF run
     provideExternalRuntime: true,
     optimization: { target: 'web' },
   });
+});
+
+test("the host's head files are copied under a content hash and their URLs passed to the template", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'web-build-'));
+  const script = path.join(dir, 'theme-init.js');
+  writeFileSync(script, 'document.documentElement.dataset.theme = "dark";');
+  const config = createMfConfig({
+    name: 'shell',
+    dirname: dir,
+    isHost: true,
+    headFiles: { themeInit: script },
+  });
+  const html = config.plugins.find((p) => p.constructor.name === 'HtmlRspackPlugin');
+  const url = html._args[0].templateParameters.themeInit;
+  assert.match(url, /^\/theme-init\.[0-9a-f]{8}\.js$/);
+  const copy = config.plugins.find((p) => p.constructor.name === 'CopyRspackPlugin');
+  assert.deepEqual(copy._args[0].patterns, [{ from: script, to: url.slice(1) }]);
+  writeFileSync(script, 'document.documentElement.dataset.theme = "light";');
+  const changed = createMfConfig({
+    name: 'shell',
+    dirname: dir,
+    isHost: true,
+    headFiles: { themeInit: script },
+  });
+  const changedHtml = changed.plugins.find((p) => p.constructor.name === 'HtmlRspackPlugin');
+  assert.notEqual(changedHtml._args[0].templateParameters.themeInit, url);
 });
 
 test('singletons: react, router, query, web-kit and the granular Fluent packages, never the barrel', () => {

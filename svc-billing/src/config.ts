@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { ZBaseConfig, blankIsUnset, loadConfig } from '@dealflow/service-kit';
+import {
+  ZAllowFlag,
+  ZBaseConfig,
+  blankIsUnset,
+  loadConfig,
+  refuseDevelopmentDefaults,
+} from '@dealflow/service-kit';
 
 const priceId = blankIsUnset(z.string().min(1));
+/** The embedded provider's development secret (it signs the /pay hand-off and the portal links). */
+const DEV_EMBEDDED_PAYMENTS_SECRET = 'embedded-payments-local-secret';
 const STRIPE_REQUIRED = [
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_PRICE_BASIC_MONTHLY',
@@ -30,17 +38,52 @@ const ZBillingEnv = ZBaseConfig.extend({
   /** Base URL of svc-identity for the auto-login hand-off (POST /internal/sessions). */
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   /** Secret of the embedded provider's self-signed webhook-equivalent hand-off (pages under /pay). */
-  EMBEDDED_PAYMENTS_SECRET: z.string().min(16).default('embedded-payments-local-secret'),
-}).superRefine((env, ctx) => {
-  if (!env.STRIPE_SECRET_KEY) return;
-  const missing = STRIPE_REQUIRED.filter((name) => !env[name]);
-  if (missing.length > 0)
-    ctx.addIssue({
-      code: 'custom',
-      path: [missing[0]!],
-      message: `${missing.join(', ')} required when STRIPE_SECRET_KEY is set`,
-    });
-});
+  EMBEDDED_PAYMENTS_SECRET: z.string().min(16).default(DEV_EMBEDDED_PAYMENTS_SECRET),
+  /**
+   * '1': each new Stripe customer gets its own test clock, which the development control advances (test-mode
+   * keys only; refused in production). The embedded provider always has its clock outside production.
+   */
+  STRIPE_TEST_CLOCKS: ZAllowFlag,
+  /** Production only: '1' accepts the embedded (test-card) provider on purpose; otherwise Stripe is required. */
+  ALLOW_EMBEDDED_PAYMENTS: ZAllowFlag,
+})
+  .superRefine((env, ctx) => {
+    if (
+      env.STRIPE_TEST_CLOCKS &&
+      (env.NODE_ENV === 'production' || !env.STRIPE_SECRET_KEY?.startsWith('sk_test_'))
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_TEST_CLOCKS'],
+        message: 'STRIPE_TEST_CLOCKS needs a test-mode key (sk_test_...) and is refused in production',
+      });
+  })
+  .superRefine((env, ctx) => {
+    if (!env.STRIPE_SECRET_KEY) return;
+    const missing = STRIPE_REQUIRED.filter((name) => !env[name]);
+    if (missing.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0]!],
+        message: `${missing.join(', ')} required when STRIPE_SECRET_KEY is set`,
+      });
+  })
+  .superRefine(
+    refuseDevelopmentDefaults([
+      {
+        variable: 'STRIPE_SECRET_KEY',
+        isDefault: (env) => !env.STRIPE_SECRET_KEY,
+        why: 'the embedded payment provider takes the test card 4242, so anyone could "pay"',
+        allowedBy: { flag: 'ALLOW_EMBEDDED_PAYMENTS', isSet: (env) => env.ALLOW_EMBEDDED_PAYMENTS },
+      },
+      {
+        variable: 'EMBEDDED_PAYMENTS_SECRET',
+        isDefault: (env) =>
+          !env.STRIPE_SECRET_KEY && env.EMBEDDED_PAYMENTS_SECRET === DEV_EMBEDDED_PAYMENTS_SECRET,
+        why: 'the public development secret signs the embedded checkout hand-off and the billing-portal links',
+      },
+    ]),
+  );
 type TBillingEnv = z.infer<typeof ZBillingEnv>;
 
 /** The parsed environment grouped for its readers; the kit's variables stay as the kit reads them. */
@@ -57,6 +100,8 @@ const groupForReaders = ({
   STRIPE_PRICE_TEMPLATE,
   IDENTITY_URL,
   EMBEDDED_PAYMENTS_SECRET,
+  STRIPE_TEST_CLOCKS,
+  ALLOW_EMBEDDED_PAYMENTS: _allowEmbeddedPayments,
   ...base
 }: TBillingEnv) => ({
   ...base,
@@ -67,6 +112,7 @@ const groupForReaders = ({
     apiHost: STRIPE_API_HOST,
     apiPort: STRIPE_API_PORT,
     apiProtocol: STRIPE_API_PROTOCOL,
+    testClocks: STRIPE_TEST_CLOCKS,
     prices: {
       basicMonthly: STRIPE_PRICE_BASIC_MONTHLY,
       basicAnnual: STRIPE_PRICE_BASIC_ANNUAL,

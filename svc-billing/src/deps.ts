@@ -46,6 +46,7 @@ export function createDeps(
       host: stripe.apiHost,
       port: stripe.apiPort,
       protocol: stripe.apiProtocol,
+      testClocks: stripe.testClocks,
     });
   ctx.logger.info({ provider: provider.kind }, 'payment provider');
   return {

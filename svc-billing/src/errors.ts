@@ -5,6 +5,13 @@ export const BillingError = defineErrors('BillingError', {
   PLAN_UNKNOWN: { status: 400, message: 'Unknown plan or billing cycle' },
   PORTAL_ACTION_UNKNOWN: { status: 400, message: 'Unknown portal action' },
   NO_ORGANIZATION: { status: 400, message: 'No organization found. Please refresh and try again.' },
+  CLAIM_TOKEN_INVALID: { status: 404, message: 'This link is invalid or has already been used.' },
+  CLAIM_TOKEN_EXPIRED: { status: 410, message: 'This link has expired. Please contact support.' },
+  SIGN_IN_REQUIRED: { status: 401, message: 'Sign in to start a subscription' },
+  CHECKOUT_OTHER_BROWSER: {
+    status: 403,
+    message: 'This checkout was started in another browser. Please log in.',
+  },
   SIGNATURE_INVALID: { status: 400, message: 'Webhook signature verification failed' },
   STRIPE_NOT_CONFIGURED: {
     status: 400,
@@ -13,6 +20,16 @@ export const BillingError = defineErrors('BillingError', {
   SIGNATURE_MISSING: { status: 400, message: 'Missing Stripe-Signature header or body' },
   /** The same words as the kit's owner rule: a member may buy the licence but not start a subscription. */
   NOT_OWNER: { status: 403, message: 'Only the organization owner can do this' },
+  /** The same words as identity's: an unverified account may sign in, not buy (issue 15). */
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: 'Please verify your email address first: use the link we sent you, or send a new one.',
+  },
+  TEST_CLOCK_REFUSED: {
+    status: 403,
+    message: 'The payment test clock is for development and tests only',
+  },
+  RECEIPT_LINK_INVALID: { status: 404, message: 'This receipt does not exist' },
   PORTAL_LINK_INVALID: { status: 403, message: 'This billing portal link is invalid or has expired' },
   CHECKOUT_SESSION_UNKNOWN: { status: 404, message: 'Unknown checkout session' },
   CHECKOUT_PAGE_UNKNOWN: { status: 404, message: 'This checkout session does not exist' },

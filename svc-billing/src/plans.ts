@@ -44,3 +44,15 @@ export const createPriceBook = (config: TConfig): TPriceBook => {
 export const unitAmountCents = (plan: TPaidPlan, billingCycle: TBillingCycle): number =>
   Plans[plan].pricePerSeat[billingCycle] * 100;
 export const TEMPLATE_AMOUNT_CENTS = TEMPLATE_PRICE_USD * 100;
+
+/** A subscription price as an invoice line names it: "Pro (monthly)", cents, Stripe's interval. */
+export const clockPrice = (priceBook: TPriceBook, priceId: string) => {
+  const price = priceBook.findPrice(priceId);
+  if (!price) return null;
+  return {
+    id: priceId,
+    name: `${Plans[price.plan].label} (${price.billingCycle})`,
+    unitAmount: unitAmountCents(price.plan, price.billingCycle),
+    interval: price.billingCycle === 'annual' ? ('year' as const) : ('month' as const),
+  };
+};

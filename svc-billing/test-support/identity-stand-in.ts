@@ -2,9 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** svc-identity's internal session endpoint as billing sees it: POST /internal/sessions {userId}. */
+/**
+ * svc-identity's internal endpoints as billing sees them: POST /internal/sessions {userId}, and
+ * POST /internal/buyers (a guest's account: new addresses get an account, those in `accounts` already have
+ * one and get the claim link instead; the same checkout answers the same again).
+ */
 export async function startIdentityStandIn(internalToken: string) {
   const calls: { userId: number; token: string | undefined }[] = [];
+  const accounts = new Map<string, number>();
+  const createdBy = new Map<string, number>();
+  const buyerCalls: { email: string; checkoutSessionId: string; claimUrl: string; created: boolean }[] = [];
+  let nextUserId = 5000;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -14,9 +22,27 @@ export async function startIdentityStandIn(internalToken: string) {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== 'POST' || req.url !== '/internal/sessions')
+      if (req.method !== 'POST' || (req.url !== '/internal/sessions' && req.url !== '/internal/buyers'))
         return reply(404, { message: 'Not found' });
       if (token !== internalToken) return reply(401, { message: 'Internal API token missing or wrong' });
+      if (req.url === '/internal/buyers') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          email: string;
+          checkoutSessionId: string;
+          claimUrl: string;
+        };
+        const email = body.email.toLowerCase();
+        const mine = createdBy.get(body.checkoutSessionId);
+        const existing = accounts.get(email);
+        const created = mine !== undefined || existing === undefined;
+        const userId = mine ?? existing ?? nextUserId++;
+        if (existing === undefined) {
+          accounts.set(email, userId);
+          createdBy.set(body.checkoutSessionId, userId);
+        }
+        buyerCalls.push({ ...body, created });
+        return reply(200, { userId, created });
+      }
       const { userId } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { userId: number };
       calls.push({ userId, token });
       reply(200, {
@@ -28,6 +54,7 @@ export async function startIdentityStandIn(internalToken: string) {
           profilePicture: null,
           organizationId: 7,
           digitalProductAccess: false,
+          emailVerified: true,
           createdAt: new Date().toISOString(),
         },
         organization: null,
@@ -39,6 +66,9 @@ export async function startIdentityStandIn(internalToken: string) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
+    buyerCalls,
+    /** Gives `email` an account before any checkout. */
+    addAccount: (email: string, userId: number) => accounts.set(email, userId),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,11 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import {
+  TEST_CARDS,
+  changeSubscription,
+  runClock,
+  type TClockInvoice,
+  type TClockPrice,
+  type TClockSubscription,
+} from '../src/providers/billing-clock.js';
 
 /**
  * A local stand-in for the Stripe API endpoints billing uses, answering with the object shapes Stripe
  * documents (https://docs.stripe.com/api): customers, checkout.sessions (create, retrieve),
- * subscriptions (retrieve, update, cancel), billing_portal.sessions, prices. It records every request
+ * subscriptions (retrieve, update, cancel), billing_portal.sessions, prices, invoices (list, retrieve,
+ * create_preview) and test clocks (test_helpers.test_clocks create, retrieve, advance: the clock's
+ * subscriptions trial, renew, prorate and charge their card as Stripe documents, and the events it would
+ * send wait in `pendingEvents` until the test delivers them as signed webhooks). It records every request
  * (method, path, decoded params, Idempotency-Key) so tests assert exact parameters, and it replays the
  * stored answer for a repeated idempotency key, as Stripe does.
  */
@@ -50,6 +61,8 @@ export interface StandInPrice {
   id: string;
   unitAmount: number;
   interval: 'month' | 'year' | null;
+  /** The product's name, as invoice lines show it ("Pro (monthly)"). */
+  name?: string;
 }
 
 export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
@@ -58,6 +71,13 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const idempotent = new Map<string, { status: number; body: Json }>();
+  const clocks = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
+  /** Each subscription's billing state, moved by its customer's test clock. */
+  const billing = new Map<string, TClockSubscription>();
+  /** Events Stripe would send to the webhook endpoint, in order, until the test delivers them. */
+  const pendingEvents: Json[] = [];
+  const priceNames = new Map(options.prices.map((p) => [p.id, p.name ?? p.id]));
   const prices = new Map(
     options.prices.map((p) => [
       p.id,
@@ -89,15 +109,154 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
     },
   });
 
-  const subscriptionItem = (priceId: string, quantity: number, periodEnd: number) => ({
+  const subscriptionItem = (priceId: string, quantity: number, periodEnd: number, start = now()) => ({
     id: id('si'),
     object: 'subscription_item',
     price: prices.get(priceId) ?? { id: priceId, object: 'price' },
     quantity,
-    current_period_start: now(),
+    current_period_start: start,
     current_period_end: periodEnd,
     metadata: {},
   });
+
+  /** A customer's time: its test clock's frozen_time, or the real time. */
+  const timeOf = (customerId: unknown) => {
+    const clockId = customers.get(String(customerId))?.test_clock;
+    return clockId ? Number(clocks.get(String(clockId))!.frozen_time) : now();
+  };
+  const clockPriceOf = (priceId: string): TClockPrice => {
+    const price = prices.get(priceId);
+    const recurring = price?.recurring as { interval: 'month' | 'year' } | null | undefined;
+    return {
+      id: priceId,
+      name: priceNames.get(priceId) ?? priceId,
+      unitAmount: Number(price?.unit_amount ?? 0),
+      interval: recurring?.interval ?? 'month',
+    };
+  };
+  /** Copies the billing state onto the Stripe-shaped subscription. */
+  const syncSubscription = (subscription: Json) => {
+    const state = billing.get(String(subscription.id));
+    if (!state) return;
+    const item = (subscription.items as { data: Json[] }).data[0]!;
+    item.price = prices.get(state.price.id) ?? { id: state.price.id, object: 'price' };
+    item.quantity = state.quantity;
+    item.current_period_start = state.periodStart;
+    item.current_period_end = state.periodEnd;
+    subscription.status = state.status;
+    subscription.cancel_at_period_end = state.cancelAtPeriodEnd;
+    if (state.status === 'canceled') subscription.ended_at ??= timeOf(subscription.customer);
+  };
+  const invoiceCount = new Map<string, number>();
+  const createInvoice = (subscription: Json, bill: TClockInvoice): Json => {
+    const customerId = String(subscription.customer);
+    const customer = customers.get(customerId);
+    const count = (invoiceCount.get(customerId) ?? 0) + 1;
+    invoiceCount.set(customerId, count);
+    const paid = bill.status === 'paid';
+    const invoice: Json = {
+      id: id('in'),
+      object: 'invoice',
+      number: `${customerId.slice(-8).toUpperCase()}-${String(count).padStart(4, '0')}`,
+      customer: customerId,
+      customer_email: customer?.email ?? null,
+      customer_name: customer?.name ?? null,
+      status: paid ? 'paid' : 'open',
+      billing_reason: bill.billingReason,
+      collection_method: 'charge_automatically',
+      currency: 'usd',
+      subtotal: bill.total,
+      total: bill.total,
+      amount_due: Math.max(bill.total, 0),
+      amount_paid: paid ? Math.max(bill.total, 0) : 0,
+      amount_remaining: paid ? 0 : Math.max(bill.total, 0),
+      attempt_count: 1,
+      attempted: true,
+      created: bill.created,
+      period_start: bill.periodStart,
+      period_end: bill.periodEnd,
+      next_payment_attempt: paid ? null : bill.created + 3 * DAY,
+      status_transitions: { finalized_at: bill.created, paid_at: paid ? bill.created : null },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata ?? {} },
+      },
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: bill.lines.map((line) => ({
+          id: id('il'),
+          object: 'line_item',
+          amount: line.amount,
+          currency: 'usd',
+          description: line.description,
+          quantity: line.quantity,
+          period: { start: line.periodStart, end: line.periodEnd },
+          parent: {
+            type: 'subscription_item_details',
+            invoice_item_details: null,
+            subscription_item_details: {
+              proration: line.proration,
+              subscription: subscription.id,
+              subscription_item: (subscription.items as { data: Json[] }).data[0]!.id,
+            },
+          },
+        })),
+      },
+      livemode: false,
+    };
+    invoices.set(String(invoice.id), invoice);
+    return invoice;
+  };
+  const queueEvent = (type: string, object: Json, created: number) => {
+    pendingEvents.push({
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created,
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: {
+        object: JSON.parse(JSON.stringify(object, (k, v: unknown) => (k.startsWith('_') ? undefined : v))),
+      },
+    });
+  };
+  /** What Stripe would bill next for a subscription (invoices/create_preview), or null. */
+  const previewOf = (subscriptionId: string) => {
+    const state = billing.get(subscriptionId);
+    if (!state || state.cancelAtPeriodEnd || !['trialing', 'active'].includes(state.status)) return null;
+    const due = state.status === 'trialing' ? (state.trialEnd ?? state.periodEnd) : state.periodEnd;
+    return runClock({ ...state, trialWillEndSent: true, cardFailsOnCharge: false }, due).invoices[0] ?? null;
+  };
+
+  /** Runs every subscription of the clock's customers up to `until`, queueing the events Stripe sends. */
+  function advanceClock(clockId: string, until: number) {
+    const clock = clocks.get(clockId)!;
+    const timeline: { at: number; order: number; type: string; object: () => Json }[] = [];
+    for (const subscription of subscriptions.values()) {
+      const customer = customers.get(String(subscription.customer));
+      const state = billing.get(String(subscription.id));
+      if (!customer || customer.test_clock !== clockId || !state) continue;
+      const { sub, effects } = runClock(state, until);
+      billing.set(String(subscription.id), sub);
+      for (const effect of effects) {
+        const invoice = 'invoice' in effect ? createInvoice(subscription, effect.invoice) : null;
+        timeline.push({
+          at: effect.at,
+          order: timeline.length,
+          type: effect.type,
+          object: () => invoice ?? subscription,
+        });
+      }
+      syncSubscription(subscription);
+    }
+    timeline.sort((a, b) => a.at - b.at || a.order - b.order);
+    for (const entry of timeline) queueEvent(entry.type, entry.object(), entry.at);
+    clock.frozen_time = until;
+  }
 
   function handle(
     method: string,
@@ -107,17 +266,97 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
     const segments = path.replace(/^\/v1\//, '').split('/');
     const [resource, objectId, sub] = segments;
     if (resource === 'customers' && method === 'POST' && !objectId) {
+      if (params.test_clock && !clocks.has(String(params.test_clock)))
+        return notFound('test_clock', String(params.test_clock));
       const customer = {
         id: id('cus'),
         object: 'customer',
         email: params.email ?? null,
         name: params.name ?? null,
         metadata: params.metadata ?? {},
+        test_clock: params.test_clock ?? null,
         created: now(),
         livemode: false,
       };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
+    }
+    if (resource === 'customers' && method === 'GET' && objectId) {
+      const customer = customers.get(objectId);
+      return customer ? { status: 200, body: customer } : notFound('customer', objectId);
+    }
+    if (resource === 'test_helpers' && objectId === 'test_clocks') {
+      const clockId = sub;
+      const action = segments[3];
+      if (method === 'POST' && !clockId) {
+        const clock = {
+          id: id('clock'),
+          object: 'test_helpers.test_clock',
+          created: now(),
+          deletes_after: now() + 30 * DAY,
+          frozen_time: Number(params.frozen_time),
+          name: params.name ?? null,
+          status: 'ready',
+          livemode: false,
+        };
+        clocks.set(clock.id, clock);
+        return { status: 200, body: clock };
+      }
+      const clock = clockId ? clocks.get(clockId) : undefined;
+      if (!clock || !clockId) return notFound('test_clock', String(clockId));
+      if (method === 'GET' && !action) return { status: 200, body: clock };
+      if (method === 'POST' && action === 'advance') {
+        const until = Number(params.frozen_time);
+        if (!(until > Number(clock.frozen_time)))
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                message: 'The frozen_time must be after the current frozen_time of the test clock.',
+                param: 'frozen_time',
+              },
+            },
+          };
+        advanceClock(clockId, until);
+        // Stripe answers `advancing` and finishes in the background; here it is done before the answer.
+        return { status: 200, body: { ...clock, status: 'advancing' } };
+      }
+    }
+    if (resource === 'invoices') {
+      if (method === 'GET' && !objectId) {
+        const data = [...invoices.values()]
+          .filter((invoice) => !params.customer || invoice.customer === params.customer)
+          .sort((a, b) => Number(b.created) - Number(a.created));
+        return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoices' } };
+      }
+      if (method === 'POST' && objectId === 'create_preview') {
+        const subscriptionId = String(params.subscription ?? '');
+        const subscription = subscriptions.get(subscriptionId);
+        const bill = previewOf(subscriptionId);
+        if (!subscription || !bill)
+          return {
+            status: 404,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'invoice_upcoming_none',
+                message: 'No upcoming invoices for customer',
+              },
+            },
+          };
+        const preview = createInvoice(subscription, bill);
+        invoices.delete(String(preview.id));
+        invoiceCount.set(String(subscription.customer), invoiceCount.get(String(subscription.customer))! - 1);
+        return {
+          status: 200,
+          body: { ...preview, id: null, number: null, status: 'draft', next_payment_attempt: bill.created },
+        };
+      }
+      if (method === 'GET' && objectId) {
+        const invoice = invoices.get(objectId);
+        return invoice ? { status: 200, body: invoice } : notFound('invoice', objectId);
+      }
     }
     if (resource === 'checkout' && objectId === 'sessions') {
       const sessionId = sub;
@@ -136,6 +375,7 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
           payment_status: 'unpaid',
           customer: params.customer ?? null,
           customer_email: params.customer_email ?? null,
+          customer_details: null,
           client_reference_id: params.client_reference_id ?? null,
           subscription: null,
           payment_intent: null,
@@ -166,6 +406,8 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
       if (!subscription) return notFound('subscription', objectId);
       if (method === 'GET') return { status: 200, body: subscription };
       if (method === 'DELETE') {
+        const state = billing.get(objectId);
+        if (state) billing.set(objectId, { ...state, status: 'canceled' });
         Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
         return { status: 200, body: subscription };
       }
@@ -173,11 +415,30 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
         const items = (subscription.items as { data: Json[] }).data;
         for (const change of (params.items as { id?: string; price?: string; quantity?: string }[]) ?? []) {
           const item = items.find((i) => i.id === change.id) ?? items[0]!;
+          const state = billing.get(objectId);
+          if (state) {
+            // proration_behavior create_prorations (Stripe's default): lines wait for the next invoice.
+            const changed = changeSubscription(
+              state,
+              {
+                price: change.price ? clockPriceOf(change.price) : state.price,
+                quantity: change.quantity !== undefined ? Number(change.quantity) : state.quantity,
+              },
+              timeOf(subscription.customer),
+            );
+            billing.set(objectId, changed.sub);
+            if (changed.invoice) createInvoice(subscription, changed.invoice);
+            syncSubscription(subscription);
+            continue;
+          }
           if (change.price) item.price = prices.get(change.price) ?? { id: change.price, object: 'price' };
           if (change.quantity !== undefined) item.quantity = Number(change.quantity);
         }
         if (params.cancel_at_period_end !== undefined) {
           subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+          const state = billing.get(objectId);
+          if (state)
+            billing.set(objectId, { ...state, cancelAtPeriodEnd: params.cancel_at_period_end === 'true' });
         }
         if (params.metadata)
           subscription.metadata = { ...(subscription.metadata as Json), ...(params.metadata as Json) };
@@ -254,6 +515,19 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
     customers,
     sessions,
     subscriptions,
+    invoices,
+    clocks,
+    pendingEvents,
+    /** Hands the queued events to `deliver` (a signed webhook POST) in order, as Stripe's delivery would. */
+    async deliverEvents(deliver: (event: Json) => Promise<unknown>) {
+      const delivered: string[] = [];
+      while (pendingEvents.length > 0) {
+        const event = pendingEvents.shift()!;
+        await deliver(event);
+        delivered.push(String(event.type));
+      }
+      return delivered;
+    },
     setLatency(ms: number) {
       latencyMs = ms;
     },
@@ -266,14 +540,23 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
      * (trialing when the session asked for a trial, and payment_status no_payment_required, as Stripe does);
      * payment mode marks the session paid. `paid: false` leaves an unpaid, complete session.
      */
-    completeCheckout(sessionId: string, options: { paid?: boolean } = {}) {
+    completeCheckout(
+      sessionId: string,
+      options: { paid?: boolean; email?: string; name?: string; card?: string } = {},
+    ) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       session.status = 'complete';
+      // What the buyer typed on Stripe's page (a guest's address when billing passed no customer_email).
+      session.customer_details = {
+        email: options.email ?? session.customer_email ?? null,
+        name: options.name ?? null,
+      };
       if (session.mode === 'subscription') {
         const data = session._subscription_data as { trial_period_days?: string; metadata?: Json };
         const trialDays = Number(data.trial_period_days ?? 0);
-        const trialEnd = trialDays > 0 ? now() + trialDays * DAY : null;
+        const start = timeOf(session.customer);
+        const trialEnd = trialDays > 0 ? start + trialDays * DAY : null;
         const li = (session._line_items as { price: string; quantity?: string }[])[0]!;
         const subscription = {
           id: id('sub'),
@@ -282,10 +565,10 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
           status: options.paid === false ? 'incomplete' : trialEnd ? 'trialing' : 'active',
           items: {
             object: 'list',
-            data: [subscriptionItem(li.price, Number(li.quantity ?? 1), trialEnd ?? now() + 30 * DAY)],
+            data: [subscriptionItem(li.price, Number(li.quantity ?? 1), trialEnd ?? start + 30 * DAY, start)],
             has_more: false,
           },
-          trial_start: trialEnd ? now() : null,
+          trial_start: trialEnd ? start : null,
           trial_end: trialEnd,
           cancel_at_period_end: false,
           canceled_at: null,
@@ -295,6 +578,21 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
           livemode: false,
         };
         subscriptions.set(subscription.id, subscription);
+        if (options.paid !== false) {
+          const card = TEST_CARDS[(options.card ?? '4242424242424242').replace(/\s/g, '')];
+          billing.set(subscription.id, {
+            status: subscription.status,
+            price: clockPriceOf(li.price),
+            quantity: Number(li.quantity ?? 1),
+            trialEnd,
+            periodStart: start,
+            periodEnd: trialEnd ?? start + 30 * DAY,
+            cancelAtPeriodEnd: false,
+            trialWillEndSent: false,
+            pendingLines: [],
+            cardFailsOnCharge: card?.outcome === 'fails_on_charge',
+          });
+        }
         session.subscription = subscription.id;
         session.payment_status =
           options.paid === false ? 'unpaid' : trialEnd ? 'no_payment_required' : 'paid';

@@ -16,10 +16,10 @@ export const PRICES = {
   template: 'price_template',
 };
 export const STRIPE_PRICES = [
-  { id: PRICES.basicMonthly, unitAmount: 3000, interval: 'month' as const },
-  { id: PRICES.basicAnnual, unitAmount: 30000, interval: 'year' as const },
-  { id: PRICES.proMonthly, unitAmount: 5000, interval: 'month' as const },
-  { id: PRICES.proAnnual, unitAmount: 48000, interval: 'year' as const },
+  { id: PRICES.basicMonthly, unitAmount: 3000, interval: 'month' as const, name: 'Basic (monthly)' },
+  { id: PRICES.basicAnnual, unitAmount: 30000, interval: 'year' as const, name: 'Basic (annual)' },
+  { id: PRICES.proMonthly, unitAmount: 5000, interval: 'month' as const, name: 'Pro (monthly)' },
+  { id: PRICES.proAnnual, unitAmount: 48000, interval: 'year' as const, name: 'Pro (annual)' },
   { id: PRICES.template, unitAmount: 5000, interval: null },
 ];
 
@@ -58,11 +58,16 @@ export async function startBilling(env: Record<string, string> = {}) {
   });
   await t.svc.startWorkers();
   const bus = await createTestEventBus(broker.brokers, 'billing');
-  await bus.listen([Topics.subscriptionChanged, Topics.purchaseCompleted]);
+  await bus.listen([
+    Topics.subscriptionChanged,
+    Topics.purchaseCompleted,
+    Topics.trialEnding,
+    Topics.paymentFailed,
+  ]);
   const { svc } = t;
 
-  const headersFor = (orgId: number | null, role: TRole = 'owner', userId = 1) =>
-    t.headers({ userId, orgId, role, email: `user${userId}@fund.example` });
+  const headersFor = (orgId: number | null, role: TRole = 'owner', userId = 1, emailVerified = true) =>
+    t.headers({ userId, orgId, role, email: `user${userId}@fund.example`, emailVerified });
 
   const postWebhook = (
     event: object,
@@ -81,6 +86,18 @@ export async function startBilling(env: Record<string, string> = {}) {
     });
   };
 
+  /** The `df_checkout=<key>` cookie each checkout set, by session id: the browser that started it. */
+  const browserCookies = new Map<string, string>();
+  const rememberBrowser = (response: { headers: Record<string, unknown>; body: string }) => {
+    const sessionId = (JSON.parse(response.body) as { sessionId?: string }).sessionId;
+    const cookie = [response.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith('df_checkout='));
+    if (sessionId && cookie) browserCookies.set(sessionId, cookie.split(';')[0]!);
+    return sessionId;
+  };
+
   /** Owner of org `orgId` starts a checkout for plan/cycle; returns the session id. */
   const startCheckout = async (orgId: number, plan = 'pro', billingCycle = 'annual', userId = 1) => {
     const response = await svc.app.inject({
@@ -90,7 +107,25 @@ export async function startBilling(env: Record<string, string> = {}) {
       payload: { plan, billingCycle },
     });
     if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.body}`);
-    return (response.json() as { sessionId: string }).sessionId;
+    return rememberBrowser(response)!;
+  };
+
+  /** POST /api/stripe/checkout with no body (the $50 licence), as `headers` say (none: a guest). */
+  const startPurchase = async (headers: Record<string, string> = {}) => {
+    const response = await svc.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers });
+    if (response.statusCode !== 200) throw new Error(`purchase failed: ${response.body}`);
+    return rememberBrowser(response)!;
+  };
+
+  /** Auto-login from the browser that started the checkout (or with `cookie`: another one, or none). */
+  const autoLogin = (sessionId: string, options: { cookie?: string | null; path?: string } = {}) => {
+    const cookie = options.cookie === undefined ? browserCookies.get(sessionId) : options.cookie;
+    return svc.app.inject({
+      method: 'POST',
+      url: options.path ?? '/api/stripe/auto-login',
+      headers: cookie ? { cookie } : {},
+      payload: { sessionId },
+    });
   };
 
   /** A complete subscription: checkout, Stripe finishes it, the webhook arrives. */
@@ -113,6 +148,9 @@ export async function startBilling(env: Record<string, string> = {}) {
     headersFor,
     postWebhook,
     startCheckout,
+    startPurchase,
+    autoLogin,
+    browserCookies,
     subscribe,
     async stop() {
       await bus.stop();

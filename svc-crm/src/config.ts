@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { ZBaseConfig, blankIsUnset, loadConfig } from '@dealflow/service-kit';
+import { ZBaseConfig, blankIsUnset, loadConfig, refuseDevelopmentDefaults } from '@dealflow/service-kit';
 
 /** The environment as .env.example, the charts and dev-stack set it (flat names). */
 const ZCrmEnv = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(4004),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/crm'),
-  /** Affinity replaces the built-in CRM when set (API v1, basic auth with this key). */
-  AFFINITY_API_KEY: blankIsUnset(z.string().min(1)),
-  /** The Affinity list (of type opportunity) new deals are added to. Required with AFFINITY_API_KEY. */
-  AFFINITY_LIST_ID: blankIsUnset(z.coerce.number().int().positive()),
+  /**
+   * Seals each organization's Affinity API key at rest (32 bytes, base64). Without it no organization can
+   * connect Affinity (the connect answers 503) and every deal goes to the built-in CRM. Owners connect their
+   * own account in the app (Integration 2); there is no account shared by all tenants.
+   */
+  CRM_ENCRYPTION_KEY: blankIsUnset(z.string().min(1)),
   AFFINITY_BASE_URL: z.url().default('https://api.affinity.co'),
-  /** Where people open an opportunity: `<AFFINITY_WEB_URL>/opportunities/<id>` (your tenant's subdomain). */
+  /** The default of where people open an opportunity (an owner gives their tenant's subdomain on connecting). */
   AFFINITY_WEB_URL: z.url().default('https://app.affinity.co'),
   /** Client-side budget per replica; Affinity allows 900 requests per user per minute. */
   AFFINITY_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(900).default(600),
@@ -19,20 +21,20 @@ const ZCrmEnv = ZBaseConfig.extend({
   OPENAI_API_KEY: blankIsUnset(z.string().min(1)),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
 }).superRefine((env, ctx) => {
-  if (env.AFFINITY_API_KEY && !env.AFFINITY_LIST_ID) {
+  if (env.CRM_ENCRYPTION_KEY && Buffer.from(env.CRM_ENCRYPTION_KEY, 'base64').length !== 32) {
     ctx.addIssue({
       code: 'custom',
-      path: ['AFFINITY_LIST_ID'],
-      message: 'AFFINITY_LIST_ID is required when AFFINITY_API_KEY is set',
+      path: ['CRM_ENCRYPTION_KEY'],
+      message: 'CRM_ENCRYPTION_KEY must be 32 bytes, base64 (openssl rand -base64 32)',
     });
   }
+  refuseDevelopmentDefaults()(env, ctx);
 });
 type TCrmEnv = z.infer<typeof ZCrmEnv>;
 
 /** The parsed environment grouped for its readers; the kit's variables stay as the kit reads them. */
 const groupForReaders = ({
-  AFFINITY_API_KEY,
-  AFFINITY_LIST_ID,
+  CRM_ENCRYPTION_KEY,
   AFFINITY_BASE_URL,
   AFFINITY_WEB_URL,
   AFFINITY_MAX_REQUESTS_PER_MINUTE,
@@ -42,10 +44,9 @@ const groupForReaders = ({
   ...base
 }: TCrmEnv) => ({
   ...base,
-  /** Unset apiKey: deals go to the built-in CRM. listId is set whenever apiKey is (checked above). */
+  /** Each organization's own key and list are stored (sealed with encryptionKey) when its owner connects. */
   affinity: {
-    apiKey: AFFINITY_API_KEY,
-    listId: AFFINITY_LIST_ID,
+    encryptionKey: CRM_ENCRYPTION_KEY,
     baseUrl: AFFINITY_BASE_URL,
     webUrl: AFFINITY_WEB_URL,
     maxRequestsPerMinute: AFFINITY_MAX_REQUESTS_PER_MINUTE,

@@ -1,12 +1,17 @@
 import type { ServiceContext } from '@dealflow/service-kit';
 import type { TConfig } from './config.js';
 import { createAnalysisClient, type TAnalysisClient } from './providers/analysis-client.js';
-import { createCrmProvider, type CrmProvider } from './providers/crm-provider.js';
+import { createSecretBox, type TSecretBox } from '@dealflow/service-kit';
+import { createCrmProviders, type CrmProvider, type TCrmProviders } from './providers/crm-provider.js';
 
 /** What crm's routes and consumers are given: built once, after the ORM, the same for both. */
 export interface TCrmDeps {
-  /** Where deals are made: the built-in CRM, or Affinity when AFFINITY_API_KEY is set. */
-  provider: CrmProvider;
+  /** Where each organization's deals are made: its own Affinity account when connected, else built in. */
+  providers: TCrmProviders;
+  /** Affinity's API address and the client's request budget (each organization brings its own key). */
+  affinity: TConfig['affinity'];
+  /** null without CRM_ENCRYPTION_KEY: no organization can connect Affinity then. */
+  secretBox: TSecretBox | null;
   /** null without OPENAI_BASE_URL: the analysis answers 503 saying what to configure. */
   analysisClient: TAnalysisClient | null;
   /** The app's origin, for the built-in deal link. */
@@ -15,7 +20,7 @@ export interface TCrmDeps {
 }
 
 export interface TCrmOverrides {
-  /** Tests may pass their own provider; by default AFFINITY_API_KEY decides. */
+  /** Tests may pass one provider for every organization; by default each organization's connection decides. */
   provider?: CrmProvider;
 }
 
@@ -25,14 +30,23 @@ export function createDeps(
   overrides: TCrmOverrides = {},
 ): TCrmDeps {
   const { baseUrl, apiKey, model } = config.openai;
+  const secretBox = config.affinity.encryptionKey ? createSecretBox(config.affinity.encryptionKey) : null;
+  const fixed = overrides.provider;
   const deps: TCrmDeps = {
-    provider: overrides.provider ?? createCrmProvider(config.affinity),
+    providers: fixed
+      ? { forOrganization: async () => fixed }
+      : createCrmProviders(config.affinity, secretBox),
+    secretBox,
+    affinity: config.affinity,
     analysisClient: baseUrl ? createAnalysisClient({ baseUrl, apiKey: apiKey ?? 'not-needed', model }) : null,
     publicUrl: config.PUBLIC_URL,
     logger: ctx.logger,
   };
   ctx.logger.info(
-    { crm: deps.provider.name, analysis: deps.analysisClient ? 'configured' : 'not configured' },
+    {
+      affinity: secretBox ? 'per organization' : 'off (no CRM_ENCRYPTION_KEY)',
+      analysis: deps.analysisClient ? 'configured' : 'not configured',
+    },
     'crm providers',
   );
   return deps;

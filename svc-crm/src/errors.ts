@@ -1,3 +1,4 @@
+import { UPGRADE_MESSAGES } from '@dealflow/contracts/plans';
 import { defineErrors } from '@dealflow/service-kit';
 
 /** Every error crm answers with: code, HTTP status and the message people see. */
@@ -6,12 +7,19 @@ export const CrmError = defineErrors('CrmError', {
   DEAL_NOT_FOUND: { status: 404, message: 'Deal not found' },
   DEAL_OF_RECORD_NOT_FOUND: { status: 404, message: 'No CRM deal exists for this record' },
   PRO_PLAN_REQUIRED: { status: 403, message: 'AI analysis is available on the Pro plan' },
+  /** Basic's two integrations are connected (svc-ingest's mailbox and accounting count with the CRM). */
+  INTEGRATION_LIMIT_REACHED: { status: 403, message: UPGRADE_MESSAGES.integrationLimit },
   RECORD_NOT_COMPLETED: { status: 403, message: 'AI analysis is available for completed records only' },
-  ANALYSIS_NOT_CONFIGURED: {
+  ENCRYPTION_NOT_CONFIGURED: {
     status: 503,
-    message:
-      'AI analysis is not configured: set OPENAI_BASE_URL and OPENAI_API_KEY (any OpenAI-compatible endpoint) for svc-crm',
+    message: 'Affinity cannot be connected: CRM_ENCRYPTION_KEY is not configured',
   },
+  AFFINITY_KEY_REFUSED: { status: 400, message: 'Affinity refused this API key' },
+  AFFINITY_LIST_NOT_FOUND: {
+    status: 400,
+    message: 'No Affinity list of opportunities has this id in the account of this key',
+  },
+  AFFINITY_UNREACHABLE: { status: 502, message: 'Affinity could not be reached: try again' },
   /** The provider's own reason is given where it is thrown. */
   ANALYSIS_FAILED: { status: 502, message: 'The AI endpoint failed' },
 });

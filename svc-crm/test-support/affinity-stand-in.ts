@@ -8,7 +8,8 @@ import { sendJson, startHttpStandIn } from './http-stand-in.js';
  * `POST /notes`, `GET /lists/:id/list-entries`; 429 with Retry-After and the X-Ratelimit headers.
  */
 export async function startAffinityStandIn(options: {
-  apiKey: string;
+  /** The accounts' API keys (one per account; data is not split by account here, requests are by key). */
+  apiKey: string | string[];
   listIds: number[];
   rateLimitFirstRequests?: number;
   retryAfterSeconds?: number;
@@ -51,10 +52,11 @@ export async function startAffinityStandIn(options: {
     entity_type: number;
     created_at: string;
   };
-  const expectedAuth = `Basic ${Buffer.from(`:${options.apiKey}`).toString('base64')}`;
+  const authOf = (key: string) => `Basic ${Buffer.from(`:${key}`).toString('base64')}`;
+  const keys = new Map([options.apiKey].flat().map((key) => [authOf(key), key]));
 
   const standIn = await startHttpStandIn((request, res) => {
-    if (request.headers.authorization !== expectedAuth)
+    if (!keys.has(request.headers.authorization ?? ''))
       return sendJson(res, 401, { message: 'Unauthorized: use basic auth with your API key as password' });
     if (rateLimited > 0) {
       rateLimited--;
@@ -134,6 +136,20 @@ export async function startAffinityStandIn(options: {
       notes.push(note);
       return sendJson(res, 200, note);
     }
+    const list = /^\/lists\/(\d+)$/.exec(request.path);
+    if (request.method === 'GET' && list) {
+      // GET /lists/{list_id}: type 8 is a list of opportunities.
+      if (!options.listIds.includes(Number(list[1])))
+        return sendJson(res, 404, { message: 'List not found' });
+      return sendJson(res, 200, {
+        id: Number(list[1]),
+        type: 8,
+        name: 'Deal flow',
+        public: true,
+        owner_id: 1,
+        list_size: listEntries.length,
+      });
+    }
     const listMatch = /^\/lists\/(\d+)\/list-entries$/.exec(request.path);
     if (request.method === 'GET' && listMatch) {
       return sendJson(
@@ -146,6 +162,9 @@ export async function startAffinityStandIn(options: {
   });
   return {
     ...standIn,
+    /** The API key a recorded request was made with. */
+    keyOf: (request: { headers: { authorization?: string } }) =>
+      keys.get(request.headers.authorization ?? ''),
     organizations,
     opportunities,
     listEntries,

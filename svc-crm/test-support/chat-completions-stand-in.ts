@@ -6,8 +6,10 @@ import { sendJson, startHttpStandIn } from './http-stand-in.js';
  * message content is the JSON the test gives.
  */
 export async function startChatCompletionsStandIn(options: { apiKey: string; answer: () => unknown }) {
+  /** The key it accepts; a test changes it to see a refusal (401 with OpenAI's error body). */
+  const control = { apiKey: options.apiKey };
   const standIn = await startHttpStandIn((request, res) => {
-    if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
+    if (request.headers.authorization !== `Bearer ${control.apiKey}`) {
       return sendJson(res, 401, {
         error: {
           message: 'Incorrect API key provided',
@@ -44,5 +46,14 @@ export async function startChatCompletionsStandIn(options: { apiKey: string; ans
       usage: { prompt_tokens: 120, completion_tokens: 80, total_tokens: 200 },
     });
   });
-  return { ...standIn, baseUrl: `${standIn.url}/v1` };
+  return {
+    ...standIn,
+    baseUrl: `${standIn.url}/v1`,
+    get apiKey() {
+      return control.apiKey;
+    },
+    set apiKey(value: string) {
+      control.apiKey = value;
+    },
+  };
 }

@@ -6,28 +6,49 @@ import { identityMigrations } from './migrations/index.js';
 import { createConsumers } from './events/index.js';
 import { authenticateSession } from './security/authenticate.js';
 import { warmPasswordHasher } from './security/passwords.js';
+import { warmCommonPasswords } from './security/common-passwords.js';
 import { deleteExpiredCredentials } from './repositories/session.repository.js';
+import { sendWeeklyDigests } from './use-cases/send-weekly-digests.js';
 import { authRoutes } from './routes/auth.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { organizationRoutes } from './routes/organizations.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
 import { userRoutes } from './routes/user.js';
 import { internalRoutes } from './routes/internal.js';
 import { googleRoutes } from './routes/google.js';
+import { twoFactorRoutesOf } from './routes/two-factor.js';
+import { deleteExpiredChallenges } from './repositories/two-factor.repository.js';
+import { accountRoutesOf } from './routes/account.js';
 import { refusePrivilegedInput } from './routes/privileged-input.js';
+import { activityLogRoutes } from './routes/activity.js';
+import { trackRequestMeta } from './request-context.js';
 
 function registerRoutes(router: TRouter<TActor>, deps: TIdentityDeps): void {
   refusePrivilegedInput(router.app);
+  // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form: read as text and unused
+  // (the token is in the query); no other route declares a body of this type, so they still refuse it.
+  router.app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  trackRequestMeta(router.app, deps.config);
   authRoutes(router, deps);
   invitationRoutes(router, deps);
   organizationRoutes(router, deps);
+  apiKeyRoutes(router);
   userRoutes(router, deps);
   internalRoutes(router, deps);
   googleRoutes(router, deps);
+  accountRoutesOf(router, deps);
+  activityLogRoutes(router, deps);
+  twoFactorRoutesOf(router, deps);
 }
 
 /** Builds svc-identity (no listen): tests call app.inject, server.ts runs it. */
 export async function buildApp(config: TConfig, overrides: Partial<TIdentityDeps> = {}) {
   let housekeeping: NodeJS.Timeout | undefined;
+  let digests: NodeJS.Timeout | undefined;
   const service: Service<TConfig, TIdentityDeps> = await createService({
     name: 'identity',
     config,
@@ -42,16 +63,27 @@ export async function buildApp(config: TConfig, overrides: Partial<TIdentityDeps
     consumers: createConsumers,
     onStart: async (deps) => {
       await warmPasswordHasher();
+      warmCommonPasswords();
       const sweep = () =>
-        deleteExpiredCredentials(deps.orm.em.fork()).catch((err: unknown) =>
-          deps.logger.warn({ err }, 'expired credential sweep failed'),
-        );
+        Promise.all([
+          deleteExpiredCredentials(deps.orm.em.fork()),
+          deleteExpiredChallenges(deps.orm.em.fork()),
+        ]).catch((err: unknown) => deps.logger.warn({ err }, 'expired credential sweep failed'));
       void sweep();
       housekeeping = setInterval(() => void sweep(), 3_600_000);
       housekeeping.unref();
+      // Last week's digests go out in the first hour of Monday (UTC), or at the first start after it.
+      const digest = () =>
+        sendWeeklyDigests(deps.orm.em.fork(), deps).catch((err: unknown) =>
+          deps.logger.warn({ err }, 'weekly digest run failed'),
+        );
+      void digest();
+      digests = setInterval(() => void digest(), 3_600_000);
+      digests.unref();
     },
     onStop: async (deps) => {
       if (housekeeping) clearInterval(housekeeping);
+      if (digests) clearInterval(digests);
       deps.mailer.close();
     },
   });

@@ -9,7 +9,10 @@ import {
 } from './repositories/session.queries.js';
 import { createMailer, type TLoggerLike, type TMailer } from './providers/mailer.js';
 import { createThrottle, type TThrottle } from './security/throttle.js';
+import { createAccountThrottle, type TAccountThrottle } from './security/account-throttle.js';
 import { createJwtSigner, type TJwtSigner } from './security/jwt.js';
+import { createSecretBox, type TSecretBox } from '@dealflow/service-kit';
+import { createRecoveryCodeHasher } from './security/two-factor.js';
 
 /** What routes, use-cases and consumers need besides the EntityManager: built once, after the ORM. */
 export interface TIdentityDeps {
@@ -19,10 +22,16 @@ export interface TIdentityDeps {
   sessions: TSessionReader;
   mailer: TMailer;
   throttle: TThrottle;
+  /** Verification resends and email change requests (security/account-throttle.ts). */
+  accountThrottle: TAccountThrottle;
   jwt: TJwtSigner;
   /** The HMAC key of the OIDC state cookie: derived from the JWT key so every replica agrees. */
   oidcStateSecret: string;
+  /** The HMAC key of the notification emails' unsubscribe links: derived from the JWT key like the above. */
+  unsubscribeSecret: string;
   logger: TLoggerLike;
+  /** Two-factor: seals TOTP secrets at rest and digests recovery codes (TWO_FACTOR_ENCRYPTION_KEY). */
+  twoFactor: { secretBox: TSecretBox; hashRecoveryCode: (code: string) => string };
 }
 
 /**
@@ -54,14 +63,22 @@ export function createDeps(
   return {
     config,
     orm: ctx.orm,
-    sessions: createSessionReader(ctx.sql),
+    sessions: createSessionReader(ctx.sql, config.session),
     jwt,
     oidcStateSecret: createHash('sha256')
       .update(`dealflow-identity:oidc-state:${config.jwt.privateKey ?? randomBytes(32).toString('hex')}`)
       .digest('hex'),
+    unsubscribeSecret: createHash('sha256')
+      .update(`dealflow-identity:unsubscribe:${config.jwt.privateKey ?? randomBytes(32).toString('hex')}`)
+      .digest('hex'),
     logger: ctx.logger,
-    mailer: createMailer({ ...config.mail, logger: ctx.logger }),
+    mailer: createMailer({ ...config.mail, supportEmail: config.supportEmail, logger: ctx.logger }),
     throttle: createThrottle({ redis: ctx.redis, ...config.throttle }),
+    twoFactor: {
+      secretBox: createSecretBox(config.twoFactor.encryptionKey),
+      hashRecoveryCode: createRecoveryCodeHasher(config.twoFactor.encryptionKey),
+    },
+    accountThrottle: createAccountThrottle({ redis: ctx.redis }),
     ...overrides,
   };
 }

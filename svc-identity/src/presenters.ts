@@ -12,6 +12,7 @@ export const toUserDto = (user: IUser): TUser => ({
   profilePicture: user.profilePicture,
   organizationId: user.organizationId,
   digitalProductAccess: user.digitalProductAccess,
+  emailVerified: user.emailVerifiedAt !== null,
   createdAt: user.createdAt.toISOString(),
 });
 

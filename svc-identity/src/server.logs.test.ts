@@ -63,18 +63,19 @@ describe('logs', () => {
       organizationName: 'Log Org',
     });
     expect(registered.status).toBe(201);
-    const { sessionId } = (await registered.json()) as { sessionId: string };
+    const sessionId = /df_session=([^;]+)/.exec(registered.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    expect(sessionId).not.toBe('');
     const wrong = await post('/api/auth/login', { email, password: `${password}-wrong` });
     expect(wrong.status).toBe(401);
     const login = await post('/api/auth/login', { email, password });
-    const token = ((await login.json()) as { sessionId: string }).sessionId;
+    const token = /df_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
     await fetch(`${baseUrl}/api/auth/me`, {
       headers: { authorization: `Bearer ${token}`, cookie: `df_session=${token}` },
     });
     await post(
       '/api/organization/invite',
       { name: 'Invitee', email: `invitee.${Date.now()}@example.test` },
-      { authorization: `Bearer ${token}` },
+      { cookie: `df_session=${token}` },
     );
     await post('/internal/sessions/introspect', { token }, { 'x-internal-token': 'dev-internal-token' });
     await waitFor(() => output.includes('/internal/sessions/introspect'), { timeoutMs: 10_000 });

@@ -1,6 +1,7 @@
 import { createService } from '@dealflow/service-kit';
 import type { TConfig } from './config.js';
 import { closeDeckPool } from './deck/deck-pool.js';
+import { closeMailPool } from './mail/mail-pool.js';
 import { createDeps, type TIngestDeps, type TIngestOverrides } from './deps.js';
 import { entities } from './entities/index.js';
 import { createConsumers } from './events/index.js';
@@ -11,7 +12,9 @@ import {
   requeueStalledEmails,
   STALLED_AFTER_MS,
 } from './use-cases/release-held-emails.js';
+import { ocrInstalled } from './ocr/ocr-engine.js';
 import { scanDueMailboxes } from './use-cases/scan-mailbox.js';
+import { syncDueAccounting } from './use-cases/sync-accounting.js';
 
 /** svc-ingest: mail intake (webhook, IMAP), deck parsing, extraction, records, usage limit. */
 export function buildApp(config: TConfig, overrides: TIngestOverrides = {}) {
@@ -30,16 +33,23 @@ export function buildApp(config: TConfig, overrides: TIngestOverrides = {}) {
           'MAILBOX_ENCRYPTION_KEY is not set: mailbox and accounting credentials cannot be stored',
         );
       deps.logger.info({ extractor: deps.extractor.name }, 'deck extractor');
+      const ocr = ocrInstalled();
+      if (!ocr.ok)
+        deps.logger.warn(
+          { missing: ocr.missing },
+          'OCR is off: its optional packages are not installed (decks whose pages are pictures only get "no text found ... (OCR is off)")',
+        );
       timers.push(...startBackgroundTasks(deps));
     },
     onStop: async () => {
       for (const timer of timers) clearInterval(timer);
       await closeDeckPool();
+      await closeMailPool();
     },
   });
 }
 
-/** The held-email sweep and the mailbox auto-scan: each tick skipped while the previous one still runs. */
+/** The held-email sweep, the mailbox auto-scan and Integration 2's scheduled sync: each tick skipped while the previous one still runs. */
 function startBackgroundTasks(deps: TIngestDeps): NodeJS.Timeout[] {
   const { orm, config, logger } = deps;
   const every = (ms: number, name: string, task: () => Promise<unknown>) => {
@@ -57,8 +67,13 @@ function startBackgroundTasks(deps: TIngestDeps): NodeJS.Timeout[] {
   return [
     every(config.limits.sweepIntervalMs, 'held-email sweep', async () => {
       await releaseAllHeldEmails(orm.em.fork());
-      await orm.em.fork().transactional((em) => requeueStalledEmails(em, STALLED_AFTER_MS));
+      await orm.em
+        .fork()
+        .transactional((em) =>
+          requeueStalledEmails(em, STALLED_AFTER_MS, config.limits.pendingRepublishAfterMs),
+        );
     }),
     every(config.mailbox.scanTickMs, 'mailbox auto-scan', () => scanDueMailboxes(orm.em.fork(), deps)),
+    every(config.xero.syncTickMs, 'accounting sync', () => syncDueAccounting(orm.em.fork(), deps)),
   ];
 }

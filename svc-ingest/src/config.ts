@@ -1,5 +1,6 @@
-import { ZBaseConfig, blankIsUnset, loadConfig } from '@dealflow/service-kit';
+import { ZBaseConfig, blankIsUnset, loadConfig, refuseDevelopmentDefaults } from '@dealflow/service-kit';
 import { z } from 'zod';
+import { ocrInstalled } from './ocr/ocr-engine.js';
 import {
   DECK_MAX_PAGES,
   DECK_OCR_BUDGET_MS,
@@ -26,6 +27,8 @@ const ZIngestEnv = ZBaseConfig.extend({
     .int()
     .min(1024)
     .default(25 * 1024 * 1024),
+  /** Wall time for parsing one message in the mail worker; past it the message becomes a failed record. */
+  MAIL_PARSE_TIMEOUT_MS: z.coerce.number().int().min(10).default(15_000),
   /** Largest deck file processed (bytes); larger fails its record. */
   DECK_MAX_BYTES: z.coerce
     .number()
@@ -55,14 +58,37 @@ const ZIngestEnv = ZBaseConfig.extend({
   MAILBOX_SCAN_TICK_MS: z.coerce.number().int().min(100).default(30_000),
   /** How often emails held by the monthly limit are re-examined. */
   LIMIT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** A `pending` email (not held by the monthly limit) older than this gets its event published again. */
+  PENDING_REPUBLISH_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
   IMAP_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-});
+  /** Tests only: Xero's identity server and API hosts (the local stand-in); refused in production. */
+  XERO_IDENTITY_URL: blankIsUnset(z.url()),
+  XERO_API_URL: blankIsUnset(z.url()),
+  /** How often the accounting sync loop looks for organizations due a scheduled sync. */
+  ACCOUNTING_SYNC_TICK_MS: z.coerce.number().int().min(100).default(60_000),
+})
+  .superRefine(refuseDevelopmentDefaults())
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of ['XERO_IDENTITY_URL', 'XERO_API_URL'] as const)
+      if (env[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} points Xero at a stand-in: tests only`,
+        });
+  });
 type TIngestEnv = z.infer<typeof ZIngestEnv>;
 
 /** The parsed environment grouped for its readers; the kit's variables stay as the kit reads them. */
 const groupForReaders = ({
   INBOUND_MAIL_DOMAIN,
   MAIL_MAX_BYTES,
+  MAIL_PARSE_TIMEOUT_MS,
   DECK_MAX_BYTES,
   DECK_MAX_PAGES: maxPages,
   DECK_READ_TIMEOUT_MS: timeoutMs,
@@ -79,12 +105,20 @@ const groupForReaders = ({
   MAILBOX_ENCRYPTION_KEY,
   MAILBOX_SCAN_TICK_MS,
   LIMIT_SWEEP_INTERVAL_MS,
+  PENDING_REPUBLISH_AFTER_MS,
   IMAP_TIMEOUT_MS,
+  XERO_IDENTITY_URL,
+  XERO_API_URL,
+  ACCOUNTING_SYNC_TICK_MS,
   ...base
 }: TIngestEnv) => ({
   ...base,
   /** The mail webhook and the inbound addresses. */
-  mail: { inboundDomain: INBOUND_MAIL_DOMAIN, maxBytes: MAIL_MAX_BYTES },
+  mail: {
+    inboundDomain: INBOUND_MAIL_DOMAIN,
+    maxBytes: MAIL_MAX_BYTES,
+    parseTimeoutMs: MAIL_PARSE_TIMEOUT_MS,
+  },
   /** The deck file's size cap and what reading it may cost (worker heap, time, OCR, zip inflation). */
   deck: {
     maxBytes: DECK_MAX_BYTES,
@@ -92,7 +126,8 @@ const groupForReaders = ({
       maxPages,
       timeoutMs,
       workerMaxHeapMb,
-      ocrMaxImages,
+      // OCR is an optional install (src/ocr/ocr-engine.ts): without it, OCR is off.
+      ocrMaxImages: ocrInstalled().ok ? ocrMaxImages : 0,
       ocrBudgetMs,
       ocrMaxPixels,
       zipMaxTotalBytes,
@@ -108,8 +143,10 @@ const groupForReaders = ({
     imapTimeoutMs: IMAP_TIMEOUT_MS,
     scanTickMs: MAILBOX_SCAN_TICK_MS,
   },
+  /** Integration 2 (Xero): host overrides for tests (unset: identity.xero.com, api.xero.com) and the schedule tick. */
+  xero: { identityUrl: XERO_IDENTITY_URL, apiUrl: XERO_API_URL, syncTickMs: ACCOUNTING_SYNC_TICK_MS },
   /** The monthly deck allowance's sweep of held emails. */
-  limits: { sweepIntervalMs: LIMIT_SWEEP_INTERVAL_MS },
+  limits: { sweepIntervalMs: LIMIT_SWEEP_INTERVAL_MS, pendingRepublishAfterMs: PENDING_REPUBLISH_AFTER_MS },
 });
 
 export const ZConfig = ZIngestEnv.transform(groupForReaders);

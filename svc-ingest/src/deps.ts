@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/core';
-import type { ServiceContext } from '@dealflow/service-kit';
+import type { ServiceContext, TOutboundOptions } from '@dealflow/service-kit';
 import type { Logger } from 'pino';
 import type { TConfig } from './config.js';
-import { createSecretBox, type TSecretBox } from './crypto/secret-box.js';
+import { createSecretBox, type TSecretBox } from '@dealflow/service-kit';
 import { createExtractor } from './extraction/create-extractor.js';
 import type { TExtractor } from './extraction/extractor.js';
 
@@ -14,11 +14,15 @@ export interface TIngestDeps {
   extractor: TExtractor;
   /** null without MAILBOX_ENCRYPTION_KEY: credentials cannot be stored then. */
   secretBox: TSecretBox | null;
+  /** How the service reaches outside hosts it is told of (SNS certificates and subscriptions). */
+  outbound: TOutboundOptions;
 }
 
 export interface TIngestOverrides {
   /** Tests: a counting extractor, or one whose answers they hold. */
   extractor?: TExtractor;
+  /** Tests: name resolution and the test-only allow list, to reach a local stand-in for an outside host. */
+  outbound?: TOutboundOptions;
 }
 
 export function createDeps(
@@ -34,6 +38,7 @@ export function createDeps(
     extractor:
       overrides.extractor ??
       createExtractor({ OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: apiKey, OPENAI_MODEL: model }),
+    outbound: overrides.outbound ?? {},
     secretBox: config.mailbox.encryptionKey ? createSecretBox(config.mailbox.encryptionKey) : null,
   };
 }

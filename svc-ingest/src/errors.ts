@@ -1,21 +1,32 @@
+import { UPGRADE_MESSAGES } from '@dealflow/contracts/plans';
 import { defineErrors } from '@dealflow/service-kit';
 
 /** svc-ingest's errors: code, HTTP status and the message people see. */
 export const IngestError = defineErrors('IngestError', {
   MALFORMED_MESSAGE: { status: 400, message: 'Malformed message' },
+  MESSAGE_TOO_COMPLEX: { status: 422, message: 'Message too complex to read' },
+  HEADERS_TOO_LARGE: { status: 400, message: 'Malformed message: the header block is too large' },
   UNKNOWN_RECIPIENT: { status: 401, message: 'No organization receives mail at this address' },
   WEBHOOK_UNAUTHORIZED: { status: 401, message: 'Webhook secret or signature missing or wrong' },
   MAILBOX_INVALID: { status: 400, message: 'Could not connect to the mailbox' },
   ACCOUNTING_INVALID: { status: 400, message: 'Client ID and Client Secret are required' },
+  ACCOUNTING_REFUSED: { status: 400, message: 'Xero refused the Client ID and Client Secret' },
+  ACCOUNTING_UNREACHABLE: { status: 503, message: 'Xero could not be reached; try again in a moment' },
+  ACCOUNTING_NOT_CONNECTED: { status: 409, message: 'Connect Integration 2 before syncing' },
+  ACCOUNTING_SYNC_RUNNING: { status: 409, message: 'A sync is already running' },
   EMAIL_NOT_FOUND: { status: 404, message: 'Record not found' },
   ORGANIZATION_UNKNOWN: { status: 404, message: 'Unknown organization' },
   ORGANIZATION_NOT_READY: {
     status: 404,
     message: 'This organization is not set up for mail yet; try again in a moment',
   },
+  NOT_CORRECTABLE: { status: 409, message: 'This record has no extracted data to correct yet' },
   NOT_RETRYABLE: { status: 409, message: 'Only failed and Missing Domain records can be retried' },
   NO_MAILBOX: { status: 409, message: 'No mailbox is connected: connect one on Integration 1 first' },
   MAILBOX_UNREACHABLE: { status: 503, message: 'The mailbox could not be scanned' },
+  /** Basic's two integrations are connected (mailbox, accounting, the CRM's Affinity; pro is not limited). */
+  INTEGRATION_LIMIT_REACHED: { status: 403, message: UPGRADE_MESSAGES.integrationLimit },
+  PRO_PLAN_REQUIRED: { status: 403, message: UPGRADE_MESSAGES.analytics },
   ENCRYPTION_NOT_CONFIGURED: {
     status: 503,
     message: 'Credentials cannot be stored: MAILBOX_ENCRYPTION_KEY is not configured',

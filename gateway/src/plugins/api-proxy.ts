@@ -4,9 +4,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TGatewayConfig } from '../config.js';
 import { guardBody, refuseBody, type TBodyGuard } from '../body-guard.js';
 import { gatewayError, upstreamFailure } from '../errors.js';
-import { GATEWAY_ONLY_HEADERS, isStream, splitUrl } from '../proxy.js';
+import { GATEWAY_ONLY_HEADERS, isStream } from '../proxy.js';
 import { findOwner, routingTable, type TRouteKind } from '../routing.js';
 import type { TSessionWrite } from './session.js';
+import { readSessionTokens } from '../identity.js';
 
 export interface TApiProxyOptions {
   upstreams: TGatewayConfig['upstreams'];
@@ -37,11 +38,25 @@ export const apiProxy: FastifyPluginAsync<TApiProxyOptions> = async (scope, opti
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  const { upstreamProxy, exchangeSession, refuseCrossSite, prepareSessionWrite } = scope;
+  const { upstreamProxy, exchangeSession, refuseCrossSite, prepareSessionWrite, apiKeyOf } = scope;
+  // Each organization API key has a budget of its own, whatever address it calls from (counted once the
+  // key is known valid, so a forged key spends no one's budget).
+  const perApiKey = scope.createRateLimit({
+    ...options.rateLimits.apiKey,
+    keyGenerator: (request) => `api-key:${apiKeyOf(request)?.id}`,
+  });
+  const limitApiKey = async (request: FastifyRequest, reply: FastifyReply) => {
+    const verdict = await perApiKey(request);
+    if (verdict.isAllowed || !verdict.isExceeded) return;
+    reply.header('retry-after', String(verdict.ttlInSeconds));
+    throw gatewayError('RATE_LIMITED', { seconds: verdict.ttlInSeconds });
+  };
+  // Each service's instances: one URL in a cluster (its Service), several behind one gateway locally.
   const targets = Object.fromEntries(
-    Object.entries(options.upstreams).map(([name, url]) => [name, splitUrl(url)]),
-  ) as Record<TServiceName, { origin: string; base: string }>;
+    Object.entries(options.upstreams).map(([name, urls]) => [name, upstreamProxy.group(urls)]),
+  ) as Record<TServiceName, ReturnType<typeof upstreamProxy.group>>;
 
+  const CLOSED_MID_BODY = new Set(['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET']);
   const forward =
     ({ withSession, webhook = false }: { withSession: boolean; webhook?: boolean }) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
@@ -64,9 +79,14 @@ export const apiProxy: FastifyPluginAsync<TApiProxyOptions> = async (scope, opti
       let identityToken: string | null = null;
       let sessionWrite: TSessionWrite | null = null;
       if (withSession && upstream === 'identity') {
-        refuseCrossSite(request);
+        // A request presenting a bearer is checked by identity once it knows whether the bearer is valid
+        // (it refuses a cross-site write that its cookie authenticates); any other one is checked here.
+        if (!readSessionTokens(request.headers).bearer) refuseCrossSite(request);
         sessionWrite = await prepareSessionWrite(request);
-      } else if (withSession) identityToken = await exchangeSession(request, upstream);
+      } else if (withSession) {
+        identityToken = await exchangeSession(request, upstream);
+        if (identityToken && apiKeyOf(request)) await limitApiKey(request, reply);
+      }
       const previous = request.headers['x-forwarded-for'];
       const set: Record<string, string> = {
         'x-request-id': request.id,
@@ -78,12 +98,11 @@ export const apiProxy: FastifyPluginAsync<TApiProxyOptions> = async (scope, opti
         ...traceHeaders(),
       };
       if (identityToken) set['x-identity-token'] = identityToken;
-      const target = targets[upstream];
       let sent: FastifyReply;
       try {
         sent = await upstreamProxy.forward(request, reply, {
-          origin: target.origin,
-          path: target.base + request.url,
+          upstream: targets[upstream],
+          path: request.url,
           set,
           drop: GATEWAY_ONLY_HEADERS,
           ...(sessionWrite ? { beforeSend: sessionWrite.settle } : {}),
@@ -91,7 +110,17 @@ export const apiProxy: FastifyPluginAsync<TApiProxyOptions> = async (scope, opti
       } catch (error) {
         const cutOff = guard?.failure();
         if (cutOff) throw refuseBody(request, reply, cutOff);
-        throw upstreamFailure(upstream, error);
+        // The upstream closed the connection while the client's body was still arriving: it refused the body
+        // before reading it (its own body limit answers 413 and closes; the peer's reset discards that answer
+        // before undici reads it, and undici reports the write's EPIPE). 413, not 502.
+        const code =
+          (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+          (error as { code?: string }).code;
+        const refusedMidBody =
+          isStream(request.body) && !request.raw.complete && CLOSED_MID_BODY.has(code ?? '');
+        const failure = upstreamFailure(upstream, refusedMidBody ? { code: 'UPSTREAM_REFUSED_BODY' } : error);
+        // The client may still be sending the body the upstream refused: answer, then close the connection.
+        throw failure.statusCode === 413 ? refuseBody(request, reply, failure) : failure;
       }
       return sent;
     };

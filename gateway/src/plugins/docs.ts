@@ -36,6 +36,9 @@ const VIEWER_JS = `(async function () {
       var m = document.createElement('code'); m.className = 'm ' + entry.method; m.textContent = entry.method;
       s.appendChild(m); s.appendChild(document.createTextNode(' ' + entry.path + ' - ' + entry.op.summary));
       d.appendChild(s);
+      if (entry.op.description) {
+        var p = document.createElement('pre'); p.textContent = entry.op.description; d.appendChild(p);
+      }
       var pre = document.createElement('pre');
       pre.textContent = JSON.stringify({ security: entry.op.security, parameters: entry.op.parameters,
         requestBody: entry.op.requestBody, responses: entry.op.responses }, null, 2);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TRemote } from '../config.js';
 import { upstreamFailure } from '../errors.js';
-import { GATEWAY_ONLY_HEADERS, splitUrl } from '../proxy.js';
+import { GATEWAY_ONLY_HEADERS } from '../proxy.js';
 
 /** A remote's static files need none of the visitor's credentials. */
 const REMOTE_DROPPED_HEADERS = new Set([...GATEWAY_ONLY_HEADERS, 'cookie', 'authorization']);
@@ -18,13 +18,13 @@ export const remotes: FastifyPluginAsync<{ remotes: readonly TRemote[] }> = asyn
 
   const { upstreamProxy } = app;
   for (const remote of options.remotes) {
-    const target = splitUrl(remote.origin);
+    const target = upstreamProxy.group([remote.origin]);
     const mount = `/remotes/${remote.folder}/`;
     app.get(`${mount}*`, async (request, reply) => {
       try {
         return await upstreamProxy.forward(request, reply, {
-          origin: target.origin,
-          path: `${target.base}/${request.url.slice(mount.length)}`,
+          upstream: target,
+          path: `/${request.url.slice(mount.length)}`,
           drop: REMOTE_DROPPED_HEADERS,
         });
       } catch (error) {

@@ -1,4 +1,4 @@
-import { identityRoutes } from '@dealflow/contracts';
+import { accountRoutes, apiKeyRoutes, identityRoutes, twoFactorRoutes } from '@dealflow/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { gatewayError, labelOf } from '../errors.js';
@@ -29,6 +29,17 @@ const SESSION_ENDING: ReadonlyArray<{
   { route: identityRoutes.removeMember, scope: 'organization' },
   { route: identityRoutes.changeMemberRole, scope: 'organization' },
   { route: identityRoutes.resetPassword, scope: 'everyone' },
+  // "Your sessions": ending one of the user's sessions, or all but this one (issue 12).
+  { route: accountRoutes.revokeSession, scope: 'user' },
+  { route: accountRoutes.revokeOtherSessions, scope: 'user' },
+  // A followed link changes the address or its verified state, which every JWT of the user carries.
+  { route: accountRoutes.confirmEmail, scope: 'user' },
+  // A revoked API key is refused from the next request on: every cached answer of the organization goes.
+  { route: apiKeyRoutes.revokeApiKey, scope: 'organization' },
+  // Two-factor required or not, on or off: whether the members' sessions reach the other services changes.
+  { route: twoFactorRoutes.updateOrganizationTwoFactor, scope: 'organization' },
+  { route: twoFactorRoutes.disableTwoFactor, scope: 'user' },
+  { route: twoFactorRoutes.confirmTwoFactor, scope: 'user' },
 ];
 const RULES = SESSION_ENDING.map(({ route, scope }) => ({
   method: route.method,
@@ -64,16 +75,27 @@ export const session = fp<TSessionOptions>(
       await identity.close();
     });
     const refuseCrossSite = app.refuseCrossSite;
+    /** The API key that authenticated a request (set by exchangeSession; the per-key rate limit reads it). */
+    const apiKeys = new WeakMap<FastifyRequest, { id: string; scope: 'read' | 'write' }>();
+    app.decorate('apiKeyOf', (request: FastifyRequest) => apiKeys.get(request) ?? null);
 
     app.decorate('exchangeSession', async (request: FastifyRequest, upstream: string) => {
       const { bearer, cookie } = readSessionTokens(request.headers);
       if (!bearer && !cookie) return null;
       const fresh = !SAFE_METHODS.has(request.method);
-      refuseCrossSite(request);
       for (const token of bearer && cookie && bearer !== cookie ? [bearer, cookie] : [bearer ?? cookie]) {
         if (!token) continue;
-        const answer = await identity.resolve(token, { fresh, requestId: request.id });
-        if (answer.kind === 'signed-in') return answer.identityToken;
+        // Only a valid Bearer exempts a write from the cross-site check: the cookie (even beside a
+        // `Basic` or a bearer identity refused) is checked before it is used.
+        if (token !== bearer) refuseCrossSite(request);
+        const via = token === bearer ? 'bearer' : 'cookie';
+        const answer = await identity.resolve(token, { fresh, requestId: request.id, via });
+        if (answer.kind === 'signed-in') {
+          // An API key Bearer is a valid Bearer: exempt from the cross-site check like any other.
+          if (answer.apiKey) apiKeys.set(request, answer.apiKey);
+          return answer.identityToken;
+        }
+        if (answer.kind === 'refused') throw gatewayError('API_KEY_PLAN');
         if (answer.kind === 'unavailable') {
           request.log.warn({ upstream, reason: answer.reason }, 'session introspection failed');
           // Identity down is never a silent sign-out.
@@ -99,7 +121,11 @@ export const session = fp<TSessionOptions>(
         // Whose sessions end must be known before identity ends them: the cache knows, or identity tells.
         const answer =
           identity.peek(tokens[0]) ??
-          (await identity.resolve(tokens[0], { fresh: true, requestId: request.id }));
+          (await identity.resolve(tokens[0], {
+            fresh: true,
+            requestId: request.id,
+            via: tokens[0] === bearer ? 'bearer' : 'cookie',
+          }));
         if (answer.kind === 'signed-in' && rule.scope === 'user' && answer.userId !== null)
           eviction.users = [answer.userId];
         if (answer.kind === 'signed-in' && rule.scope === 'organization' && answer.orgId !== null)
@@ -123,6 +149,8 @@ declare module 'fastify' {
     sessionEvictions: SessionEvictions;
     /** CSRF check, then the request's session token -> identity JWT (null: not signed in). */
     exchangeSession(request: FastifyRequest, upstream: string): Promise<string | null>;
+    /** The organization API key that authenticated this request (after exchangeSession), or null. */
+    apiKeyOf(request: FastifyRequest): { id: string; scope: 'read' | 'write' } | null;
     /**
      * Before a write is routed to identity (logout, password change, deletion, new organization...): what
      * it may end, evicted here and in every replica once identity has answered it (before the client

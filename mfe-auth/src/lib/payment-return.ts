@@ -52,7 +52,16 @@ export interface TAutoLoginAnswer {
   user: TAutoLoginUser | null;
   message: string;
   sessionId?: string;
+  purchase?: 'template' | 'subscription';
 }
+
+/** Where a signed-in buyer lands: the licence shows 'Payment Successful!' on the dashboard (?checkout_success). */
+export const dashboardAfterPurchase = (answer: Pick<TAutoLoginAnswer, 'purchase'>) =>
+  answer.purchase === 'template' ? '/dashboard?checkout_success=1' : '/dashboard';
+
+/** The purchase reaches the account by an event: ask up to this many times, this far apart, before leaving. */
+export const ACCESS_CHECKS = 6;
+export const ACCESS_CHECK_INTERVAL_MS = 500;
 
 /** The two auto-login routes, tried in the seed's order (the typed client's endpoints). */
 export const AUTO_LOGIN_ENDPOINTS = { primary: api.billing.autoLogin, alternative: api.billing.autoLoginAlt };

@@ -59,7 +59,7 @@ export default function CompleteProfilePage() {
         name,
         password,
       });
-      if (session?.sessionId) setSession(session);
+      if (session?.user) setSession(session);
       setState({ status: 'success', invitation });
       toast({
         title: 'Account created',

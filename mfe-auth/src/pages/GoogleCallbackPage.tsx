@@ -7,47 +7,26 @@ import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { sleep } from '../lib/errors.js';
 
-/** Seed 000 sections 4 and 9: verification after 1 s, one retry after 2 s, redirects 500 ms / 3 s. */
-export const CALLBACK_VERIFY_DELAY_MS = 1000;
+/** Seed 000 sections 4 and 9: one retry after 2 s, redirects 500 ms / 3 s. */
 export const CALLBACK_VERIFY_RETRY_MS = 2000;
 export const CALLBACK_SUCCESS_REDIRECT_MS = 500;
 export const CALLBACK_FAILURE_REDIRECT_MS = 3000;
 
 class CallbackDataError extends Error {}
 
-/** The `data` parameter: URL-encoded JSON with user, organization and sessionId. */
-export function parseCallbackData(raw: string | null): TSession {
-  if (!raw) throw new CallbackDataError('No authentication data received');
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    try {
-      value = JSON.parse(decodeURIComponent(raw));
-    } catch {
-      throw new CallbackDataError('Invalid authentication data format');
-    }
-  }
-  if (!value || typeof value !== 'object') throw new CallbackDataError('Invalid authentication data format');
-  const data = value as Partial<TSession>;
-  if (!data.user || typeof data.user !== 'object') {
-    throw new CallbackDataError('Invalid authentication data: missing user object');
-  }
-  if (typeof data.sessionId !== 'string' || !data.sessionId) {
-    throw new CallbackDataError('Invalid authentication data format');
-  }
-  return { user: data.user, organization: data.organization ?? null, sessionId: data.sessionId };
-}
+export const CALLBACK_NO_SESSION_MESSAGE = 'We could not confirm your sign-in. Please try again.';
 
-async function verifySession(session: TSession): Promise<boolean> {
+/**
+ * svc-identity ends Google sign-in by setting the HttpOnly session cookie and sending the browser here with
+ * nothing in the URL (seed 000 had the session as `?data=`; it would sit in history and logs). Who signed in
+ * comes from GET /api/auth/me with that cookie.
+ */
+async function loadSession(): Promise<TSession | null> {
   try {
-    const me = await api.identity.me({
-      cache: 'no-store',
-      headers: { Authorization: `Bearer ${session.sessionId}`, 'X-User-ID': String(session.user.id) },
-    });
-    return Boolean(me?.user);
+    const me = await api.identity.me({ cache: 'no-store' });
+    return me?.user ? me : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -65,14 +44,21 @@ export default function GoogleCallbackPage() {
     if (started.current) return;
     started.current = true;
     const run = async () => {
-      let session: TSession;
+      let session: TSession | null = null;
       try {
         // svc-identity reports a refused or failed Google sign-in as ?error=<message>.
         const providerError = searchParams.get('error');
         if (providerError) throw new CallbackDataError(providerError);
-        session = parseCallbackData(searchParams.get('data'));
+        setState({ kind: 'working', text: 'Verifying your session...' });
+        session = await loadSession();
+        if (!session) {
+          // One retry, as the seed's verification did.
+          await sleep(CALLBACK_VERIFY_RETRY_MS);
+          session = await loadSession();
+        }
+        if (!session) throw new CallbackDataError(CALLBACK_NO_SESSION_MESSAGE);
       } catch (error) {
-        const message = error instanceof Error ? error.message : 'Invalid authentication data format';
+        const message = error instanceof Error ? error.message : CALLBACK_NO_SESSION_MESSAGE;
         setState({ kind: 'failed', message });
         toast({ title: 'Authentication Failed', description: message, variant: 'error' });
         await sleep(CALLBACK_FAILURE_REDIRECT_MS);
@@ -81,21 +67,6 @@ export default function GoogleCallbackPage() {
       }
       setSession(session);
       void refresh(); // the current-user query (seed 000 section 4)
-      setState({ kind: 'working', text: 'Verifying your session...' });
-      await sleep(CALLBACK_VERIFY_DELAY_MS);
-      let verified = await verifySession(session);
-      if (!verified) {
-        await sleep(CALLBACK_VERIFY_RETRY_MS);
-        verified = await verifySession(session);
-      }
-      if (!verified) {
-        // The seed continues regardless: a warning, not a failure.
-        toast({
-          title: 'Session Verification Issue',
-          description:
-            'We could not confirm your session yet. If pages ask you to sign in, please log in again.',
-        });
-      }
       setState({ kind: 'working', text: 'Signed in. Redirecting...' });
       await sleep(CALLBACK_SUCCESS_REDIRECT_MS);
       const hasOrganization = Boolean(session.user.organizationId && session.organization);

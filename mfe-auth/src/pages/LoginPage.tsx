@@ -1,5 +1,5 @@
 import { apiLinks } from '@dealflow/contracts/client';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, Input, Link } from '@fluentui/react-components';
 // Button from web-kit: the shell's copy, already loaded (see web-kit's index).
@@ -19,6 +19,9 @@ const registerValidation = createLazyResolver<TRegisterForm>(() =>
   import('../lib/forms.js').then((m) => m.registerResolver),
 );
 
+// The second step of a sign-in with two-factor: fetched only when a password (or Google) asks for it.
+const TwoFactorChallenge = lazy(() => import('../components/TwoFactorChallenge.js'));
+
 export const DB_NOT_INITIALIZED = 'Database schema not initialized. Please run the setup script: ./setup.sh';
 
 function DatabaseNotice() {
@@ -34,7 +37,13 @@ function DatabaseNotice() {
   );
 }
 
-function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
+function LoginForm({
+  onCreateAccount,
+  onTwoFactor,
+}: {
+  onCreateAccount: () => void;
+  onTwoFactor: () => void;
+}) {
   const styles = useFormStyles();
   const { login } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
@@ -53,7 +62,7 @@ function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
     try {
       // useAuth().login: session check, login, 100 ms, re-check (500 ms more on failure), full redirect to
       // /dashboard; it raises the 'Login failed' / 'Login successful' toasts itself.
-      await login(values);
+      if (!('user' in (await login(values)))) onTwoFactor();
     } catch (error) {
       setDbInitRequired(isDatabaseNotInitialized(error));
       setFailure(getServerMessage(error) ?? 'An error occurred during login');
@@ -165,22 +174,35 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const isRegister = searchParams.get('mode') === 'register';
+  // `step=two-factor`: after the password here, or after Google (its callback sends the browser here).
+  const isTwoFactor = searchParams.has('step');
   const setMode = (mode: 'login' | 'register') =>
     setSearchParams(mode === 'register' ? { mode: 'register' } : {}, { replace: true });
 
   return (
     <AuthCard
-      title={isRegister ? 'Create your account' : 'Sign in to your account'}
+      title={
+        isRegister ? 'Create your account' : isTwoFactor ? 'Two-factor sign-in' : 'Sign in to your account'
+      }
       description={
         isRegister
           ? 'Start with your account and organization; choose a plan next.'
-          : 'Welcome back to Dealflow.'
+          : isTwoFactor
+            ? 'Enter the code from your authenticator app.'
+            : 'Welcome back to Dealflow.'
       }
     >
       {isRegister ? (
         <RegisterForm onSignIn={() => setMode('login')} />
+      ) : isTwoFactor ? (
+        <Suspense fallback={null}>
+          <TwoFactorChallenge onRestart={() => setMode('login')} />
+        </Suspense>
       ) : (
-        <LoginForm onCreateAccount={() => setMode('register')} />
+        <LoginForm
+          onCreateAccount={() => setMode('register')}
+          onTwoFactor={() => setSearchParams({ step: 'two-factor' }, { replace: true })}
+        />
       )}
       <div className={styles.row}>
         <Button appearance="subtle" onClick={() => navigate('/')}>

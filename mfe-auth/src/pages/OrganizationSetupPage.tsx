@@ -34,7 +34,7 @@ export function planPriceText(plan: TPaidPlan, cycle: TBillingCycle): string {
 /** /organization-setup: create the organization, then start the 7-day trial through checkout. */
 export default function OrganizationSetupPage() {
   const styles = useFormStyles();
-  const { user, organization, sessionId, isAuthenticated, isLoading, isOwner, setSession } = useAuth();
+  const { user, organization, isAuthenticated, isLoading, isOwner, setSession } = useAuth();
   const [checkoutFailure, setCheckoutFailure] = useState<string | null>(null);
   const {
     control,
@@ -84,7 +84,7 @@ export default function OrganizationSetupPage() {
         return false;
       }
     }
-    if (sessionId) setSession({ user: created.user, organization: created.organization, sessionId });
+    if (isAuthenticated) setSession({ user: created.user, organization: created.organization });
     return true;
   };
 

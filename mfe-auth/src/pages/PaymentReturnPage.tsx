@@ -6,6 +6,9 @@ import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { sleep } from '../lib/errors.js';
 import {
+  ACCESS_CHECKS,
+  ACCESS_CHECK_INTERVAL_MS,
+  dashboardAfterPurchase,
   FAILURE_REDIRECT_MS,
   SUCCESS_REDIRECT_MS,
   findCheckoutSessionId,
@@ -74,8 +77,13 @@ export default function PaymentReturnPage() {
       } else {
         await checkSession();
       }
-      // A completed one-time purchase grants digitalProductAccess: have the server re-read it now.
-      await api.identity.updateAccess({ digitalProductAccess: true }).catch(() => undefined);
+      // A completed one-time purchase grants digitalProductAccess by an event: have the server re-read it
+      // until it is there (or a few seconds passed), so the dashboard opens with the guide unlocked.
+      for (let check = 1; check <= ACCESS_CHECKS; check += 1) {
+        const access = await api.identity.updateAccess({ digitalProductAccess: true }).catch(() => null);
+        if (answer.purchase !== 'template' || (access as { success?: boolean } | null)?.success) break;
+        await sleep(ACCESS_CHECK_INTERVAL_MS);
+      }
       setPhase('done');
       toast({
         title: 'Welcome to your dashboard!',
@@ -83,7 +91,7 @@ export default function PaymentReturnPage() {
         variant: 'success',
       });
       await sleep(SUCCESS_REDIRECT_MS);
-      window.location.assign('/dashboard');
+      window.location.assign(dashboardAfterPurchase(answer));
     };
     run().catch(async () => {
       setPhase('failed');

@@ -47,6 +47,17 @@ export const AccessTexts = {
   paymentText: 'Thank you for your purchase. You now have access to the template.',
 } as const;
 
+/** The confirmation of a guest purchase made with an existing account's address (issue 14). */
+export const ClaimTexts = {
+  title: 'Confirm your purchase',
+  text: 'Someone bought the template licence with this email address. If it was you, add it to your account.',
+  confirm: 'Add the purchase to my account',
+  working: 'Processing...',
+  failed: 'The purchase could not be linked. Please try again.',
+  toLogin: 'Log in',
+  toDashboard: 'Go to Dashboard',
+} as const;
+
 /** The fixed template the guide remixes on the external code-hosting platform. */
 export const TEMPLATE_URL = 'https://replit.com/@dealflow/saas-starter-template';
 

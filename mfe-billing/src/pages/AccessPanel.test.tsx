@@ -75,11 +75,11 @@ describe('AccessPanel', () => {
     expect(screen.getByLabelText('location').textContent).toBe('/billing');
   });
 
-  it("toasts 'Payment Successful!' for ?success and resets the URL", async () => {
+  it("toasts 'Payment Successful!' for ?success and drops the query without leaving the dashboard", async () => {
     signedIn(true);
     render('/dashboard?checkout_success=1');
     expect(await screen.findByText(AccessTexts.paymentTitle)).toBeTruthy();
     expect(screen.getByText(AccessTexts.paymentText)).toBeTruthy();
-    expect(screen.getByLabelText('location').textContent).toBe('/');
+    expect(screen.getByLabelText('location').textContent).toBe('/dashboard');
   });
 });

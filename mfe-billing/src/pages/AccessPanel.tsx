@@ -27,11 +27,13 @@ export default function AccessPanel() {
   const search = new URLSearchParams(location.search);
   const paymentSucceeded = search.has('success') || search.has('checkout_success');
 
+  // The seed resets the URL to '/', its dashboard; here '/' is the landing page, so the query is dropped and
+  // the buyer stays on the dashboard (issue 14).
   useEffect(() => {
     if (!paymentSucceeded) return;
     toast({ title: AccessTexts.paymentTitle, description: AccessTexts.paymentText, variant: 'success' });
-    navigate('/', { replace: true });
-  }, [paymentSucceeded, navigate]);
+    navigate(location.pathname, { replace: true });
+  }, [paymentSucceeded, navigate, location.pathname]);
 
   if (!user) return null;
   if (!user.digitalProductAccess) {

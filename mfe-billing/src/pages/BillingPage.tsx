@@ -20,6 +20,7 @@ import { Plans } from '@dealflow/contracts/plans';
 import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import { createPlanCheckout, CheckoutError } from '../lib/checkout.js';
+import InvoicesCard from './InvoicesCard.js';
 import PurchaseButton from './PurchaseButton.js';
 import {
   BillingTexts,
@@ -311,6 +312,7 @@ export default function BillingPage() {
         </MessageBar>
       ) : null}
       {data ? <CurrentSubscriptionCard subscription={data} /> : null}
+      {data?.stripeCustomerId ? <InvoicesCard /> : null}
       {data && !hasPaidSubscription ? <ChoosePlanCard /> : null}
       {!organization ? (
         <MessageBar intent="warning">

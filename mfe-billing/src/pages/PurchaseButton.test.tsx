@@ -77,4 +77,31 @@ describe('PurchaseButton', () => {
     expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Buy Now - $50' })).toBeTruthy();
   });
+
+  it('lets a signed-out visitor buy as a guest (issue 14): no detour to /login', async () => {
+    const calls = answerApi((url) =>
+      url.pathname === '/api/auth/me' ? { status: 401, body: { message: 'Not authenticated' } } : undefined,
+    );
+    const plain = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      if (String(input).endsWith('/api/stripe/checkout')) {
+        calls.push({ method: init.method ?? 'GET', path: '/api/stripe/checkout', body: init.body });
+        return new Response(
+          JSON.stringify({ url: 'http://localhost:3000/pay/checkout/cs_7', sessionId: 'cs_7' }),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      }
+      return plain(input, init);
+    });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage(<PurchaseButton />);
+    await new Promise((r) => setTimeout(r, 100));
+    await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_7'));
+    expect(assign).not.toHaveBeenCalledWith('/login');
+  });
 });

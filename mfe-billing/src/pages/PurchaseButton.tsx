@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TEMPLATE_PRICE_USD } from '@dealflow/contracts/plans';
 // Button from web-kit: the shell's copy, already loaded (see web-kit's index).
-import { Button, toast, useAuth, type ButtonProps } from '@dealflow/web-kit';
+import { Button, toast, type ButtonProps } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import { PurchaseTexts, browser } from '../lib/texts.js';
 
@@ -23,8 +23,8 @@ export interface TPurchaseButtonProps {
 
 /**
  * The one-time $50 purchase: POST /api/stripe/checkout with no body, 'Processing...' and disabled while it
- * runs, then the browser goes to the checkout. A signed-out visitor signs in first (the purchase belongs
- * to an account, which is what unlocks the guide).
+ * runs, then the browser goes to the checkout. A signed-out visitor buys as a guest: the checkout asks for
+ * the email, the account is created on return and the auto-login signs the buyer in (issue 14).
  */
 export default function PurchaseButton({
   label = `Buy Now - $${TEMPLATE_PRICE_USD}`,
@@ -32,12 +32,7 @@ export default function PurchaseButton({
   size = 'large',
 }: TPurchaseButtonProps) {
   const [processing, setProcessing] = useState(false);
-  const { isAuthenticated } = useAuth();
   const start = async () => {
-    if (!isAuthenticated) {
-      browser.assign('/login');
-      return;
-    }
     setProcessing(true);
     try {
       // Checked as unknown: production does not parse answers, and a broken one must still end in a toast.

@@ -32,6 +32,7 @@ export const person = (
   profilePicture: null,
   organizationId: 3,
   digitalProductAccess: false,
+  emailVerified: true,
   createdAt: '2026-11-02T10:00:00.000Z',
   ...overrides,
 });

@@ -25,7 +25,3 @@ export const useIntegrationStyles = makeStyles({
   },
   center: { display: 'flex', justifyContent: 'center', padding: '32px' },
 });
-
-/** Seed 001 section 9: the simulated integration steps take 1 to 2 seconds. */
-export const simulatedDelay = (ms = 1000 + Math.round(Math.random() * 1000)) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms));

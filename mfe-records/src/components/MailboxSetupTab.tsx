@@ -12,6 +12,7 @@ import {
 } from '../lib/records-api.js';
 import { useIntegrationStyles } from './IntegrationLayout.js';
 import { validateMailboxForm, type TMailboxForm, type TMailboxFormErrors } from '../lib/mailbox-form.js';
+import { IntegrationLimitNotice } from './IntegrationLimitNotice.js';
 
 /** The Setup tab: connect, test and disconnect the organization's mailbox. */
 export function SetupTab({ status, isOwner }: { status: TMailboxStatus; isOwner: boolean }) {
@@ -168,6 +169,7 @@ export function SetupTab({ status, isOwner }: { status: TMailboxStatus; isOwner:
           </Button>
         ) : null}
       </div>
+      <IntegrationLimitNotice error={connect.error} />
     </form>
   );
 }

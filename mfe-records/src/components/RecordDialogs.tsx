@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { DECK_SECTION_LABELS } from '@dealflow/contracts/plans';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@dealflow/web-kit';
 import {
+  Badge,
   Dialog,
   DialogActions,
   DialogBody,
@@ -11,13 +13,24 @@ import {
   Link,
   MessageBar,
   MessageBarBody,
+  MessageBarTitle,
   Spinner,
 } from '@fluentui/react-components';
 import { format } from 'date-fns';
 import { api } from '@dealflow/contracts/client';
-import { analyzeRecord, errorText, type TDeal, type TEmailRecord } from '../lib/records-api.js';
+import {
+  analyzeRecord,
+  errorText,
+  type TAnalysis,
+  type TDeal,
+  type TEmailRecord,
+  type TExtractedField,
+} from '../lib/records-api.js';
 import { UNKNOWN_COMPANY, UNKNOWN_INDUSTRY } from '../lib/records-format.js';
+import { correctionErrorText, useCorrectField } from '../hooks/use-correct-field.js';
 import { DetailSection, orNotProvided } from './DetailList.js';
+import { isViewerOnlyLink } from '../lib/deck-links.js';
+import { ExtractedField } from './ExtractedField.js';
 
 function RecordDialog({
   title,
@@ -58,10 +71,46 @@ const websiteLink = (website: string | null | undefined) => {
   );
 };
 
-/** Company, funding, key metrics and contact of a record (seed 001: Extracted Data dialog). */
-export function ExtractedDataDialog({ record, onClose }: { record: TEmailRecord; onClose: () => void }) {
+/**
+ * Company, funding, key metrics and contact of a record (seed 001: Extracted Data dialog). Each value says the
+ * slide it came from, flags a low confidence, and can be corrected by any member (the CRM deal follows).
+ */
+export function ExtractedDataDialog({
+  record: initial,
+  onClose,
+}: {
+  record: TEmailRecord;
+  onClose: () => void;
+}) {
+  const [record, setRecord] = useState(initial);
+  const correct = useCorrectField(record.id, setRecord);
   const data = record.extractedData;
   const metrics = Object.entries(data?.metrics ?? {});
+  const field = (name: TExtractedField, label: string, display: ReactNode): [string, ReactNode] => {
+    const value = !data
+      ? undefined
+      : name.startsWith('contact')
+        ? data.contactInfo[name.slice('contact'.length).toLowerCase() as keyof typeof data.contactInfo]
+        : (data[name as Exclude<TExtractedField, `contact${string}`>] as string | number | null);
+    return [
+      label,
+      <ExtractedField
+        key={name}
+        field={name}
+        label={label}
+        display={display}
+        value={value}
+        evidence={record.provenance?.[name]}
+        correction={record.corrections?.[name]}
+        canEdit={data !== null}
+        saving={correct.isPending && correct.variables?.field === name}
+        error={
+          correct.isError && correct.variables?.field === name ? correctionErrorText(correct.error) : null
+        }
+        onSave={(correction, done) => correct.mutate(correction, { onSuccess: done })}
+      />,
+    ];
+  };
   return (
     <RecordDialog title="Extracted Data" onClose={onClose}>
       {!data ? (
@@ -75,19 +124,19 @@ export function ExtractedDataDialog({ record, onClose }: { record: TEmailRecord;
       <DetailSection
         title="Company Information"
         rows={[
-          ['Name', data?.companyName?.trim() || UNKNOWN_COMPANY],
-          ['Industry', data?.industry?.trim() || UNKNOWN_INDUSTRY],
-          ['Description', orNotProvided(data?.description)],
-          ['Website', websiteLink(data?.website)],
-          ['Location', orNotProvided(data?.location)],
-          ['Founded', orNotProvided(data?.foundedYear)],
+          field('companyName', 'Name', data?.companyName?.trim() || UNKNOWN_COMPANY),
+          field('industry', 'Industry', data?.industry?.trim() || UNKNOWN_INDUSTRY),
+          field('description', 'Description', orNotProvided(data?.description)),
+          field('website', 'Website', websiteLink(data?.website)),
+          field('location', 'Location', orNotProvided(data?.location)),
+          field('foundedYear', 'Founded', orNotProvided(data?.foundedYear)),
         ]}
       />
       <DetailSection
         title="Funding Information"
         rows={[
-          ['Round', orNotProvided(data?.fundingRound)],
-          ['Amount', orNotProvided(data?.fundingAmount)],
+          field('fundingRound', 'Round', orNotProvided(data?.fundingRound)),
+          field('fundingAmount', 'Amount', orNotProvided(data?.fundingAmount)),
         ]}
       />
       <DetailSection
@@ -98,10 +147,10 @@ export function ExtractedDataDialog({ record, onClose }: { record: TEmailRecord;
       <DetailSection
         title="Contact Information"
         rows={[
-          ['Name', orNotProvided(data?.contactInfo.name)],
-          ['Email', orNotProvided(data?.contactInfo.email)],
-          ['Phone', orNotProvided(data?.contactInfo.phone)],
-          ['Position', orNotProvided(data?.contactInfo.position)],
+          field('contactName', 'Name', orNotProvided(data?.contactInfo.name)),
+          field('contactEmail', 'Email', orNotProvided(data?.contactInfo.email)),
+          field('contactPhone', 'Phone', orNotProvided(data?.contactInfo.phone)),
+          field('contactPosition', 'Position', orNotProvided(data?.contactInfo.position)),
         ]}
       />
       {record.deckLinks.length > 0 || record.attachments.length > 0 ? (
@@ -114,9 +163,19 @@ export function ExtractedDataDialog({ record, onClose }: { record: TEmailRecord;
             ]),
             ...record.deckLinks.map((link, i): [string, ReactNode] => [
               `Link ${i + 1}`,
-              <Link key={link} href={link} target="_blank" rel="noopener noreferrer">
-                {link}
-              </Link>,
+              <span key={link}>
+                <Link href={link} target="_blank" rel="noopener noreferrer">
+                  {link}
+                </Link>
+                {isViewerOnlyLink(link) ? (
+                  <>
+                    {' '}
+                    <Badge appearance="tint" color="warning">
+                      Open and download by hand
+                    </Badge>
+                  </>
+                ) : null}
+              </span>,
             ]),
           ]}
         />
@@ -180,7 +239,8 @@ export function AnalysisDialog({ record, onClose }: { record: TEmailRecord; onCl
           </MessageBarBody>
         </MessageBar>
       ) : null}
-      {analysis.data ? (
+      {analysis.data?.offline ? <OfflineAnalysis offline={analysis.data.offline} /> : null}
+      {analysis.data && !analysis.data.offline ? (
         <>
           <DetailSection
             title="Strengths"
@@ -205,5 +265,43 @@ export function AnalysisDialog({ record, onClose }: { record: TEmailRecord; onCl
         </>
       ) : null}
     </RecordDialog>
+  );
+}
+
+/** The analysis svc-crm makes without an AI endpoint: labelled as such, from the deck's outline and fields. */
+function OfflineAnalysis({ offline }: { offline: NonNullable<TAnalysis['offline']> }) {
+  return (
+    <>
+      <MessageBar intent="info" style={{ marginBottom: 12 }}>
+        <MessageBarBody>
+          <MessageBarTitle>Offline analysis</MessageBarTitle>
+          Made without an AI model, from the sections and figures found in the deck. Configure an AI endpoint
+          for a written analysis.
+        </MessageBarBody>
+      </MessageBar>
+      <DetailSection
+        title="Sections Present"
+        rows={offline.sectionsPresent.map((s) => [
+          DECK_SECTION_LABELS[s.section] ?? s.section,
+          s.page ? `slide ${s.page}` : 'present',
+        ])}
+        empty="No usual section was recognised"
+      />
+      <DetailSection
+        title="Key Metrics"
+        rows={offline.keyMetrics.map((m) => [m.label, m.page ? `${m.value} (slide ${m.page})` : m.value])}
+        empty="No metrics found"
+      />
+      <DetailSection
+        title="Missing"
+        rows={offline.missingInformation.map((s, i) => [`${i + 1}`, s])}
+        empty="Nothing missing"
+      />
+      <DetailSection
+        title="Red Flags"
+        rows={offline.redFlags.map((s, i) => [`${i + 1}`, s])}
+        empty="None noted"
+      />
+    </>
   );
 }

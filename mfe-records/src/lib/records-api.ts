@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import type {
   ZAccountingSettings,
+  ZAccountingSyncLog,
+  ZAccountingSyncRun,
   ZAnalysis,
   ZDeal,
   ZEmailList,
@@ -26,7 +28,11 @@ export type TMailboxStatus = z.infer<typeof ZMailboxStatus>;
 export type TMailboxConnectBody = z.input<typeof ZMailboxConnectBody>;
 export type TMailboxSettings = z.infer<typeof ZMailboxSettings>;
 export type TAccountingSettings = z.infer<typeof ZAccountingSettings>;
-export type TAccountingUpdate = Partial<Omit<TAccountingSettings, 'lastSyncAt'> & { clientSecret: string }>;
+export type TAccountingUpdate = Partial<
+  Omit<TAccountingSettings, 'lastSyncAt' | 'tenantName'> & { clientSecret: string }
+>;
+export type TAccountingSyncRun = z.infer<typeof ZAccountingSyncRun>;
+export type TAccountingSyncLog = z.infer<typeof ZAccountingSyncLog>;
 export type TUsage = z.infer<typeof ZUsage>;
 export type TScanResult = z.infer<typeof ZScanResult>;
 type TListQuery = NonNullable<TRouteInput<typeof ingestRoutes.listEmails>['query']>;
@@ -36,6 +42,7 @@ export const EMAILS_KEY = api.ingest.listEmails.key();
 export const USAGE_KEY = api.billing.usage.key();
 export const MAILBOX_KEY = api.ingest.mailbox.key();
 export const ACCOUNTING_KEY = api.ingest.accounting.key();
+export const ACCOUNTING_SYNC_LOG_KEY = api.ingest.accountingSyncLog.key();
 
 export interface TEmailListParams {
   page: number;
@@ -70,9 +77,18 @@ export const disconnectMailbox = () => api.ingest.mailboxDisconnect();
 
 export const getAccounting = () => api.ingest.accounting();
 export const updateAccounting = (body: TAccountingUpdate) => api.ingest.accountingUpdate(body);
+export const getAccountingSyncLog = () => api.ingest.accountingSyncLog();
+export const startAccountingSync = (data: 'all' | 'customers') => api.ingest.accountingSync({ data });
 
 export const getUsage = () => api.billing.usage();
 
 /** The server's message when there is one, else the given default (seed 001 section 8). */
 export const errorText = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.message ? error.message : fallback;
+
+export type TCorrection = TRouteInput<typeof ingestRoutes.correctField>['body'];
+export type TExtractedField = TCorrection['field'];
+export const correctField = (id: number, body: TCorrection) =>
+  api.ingest.correctField({ params: { id }, body });
+export const PIPELINE_KEY = api.ingest.pipeline.key();
+export const getPipeline = () => api.ingest.pipeline();

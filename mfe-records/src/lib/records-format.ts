@@ -77,3 +77,6 @@ export const formatShowingText = (shown: number, total: number): string =>
 
 /** Next is disabled once everything is shown; Previous always is (load-more paging). */
 export const isNextDisabled = (shown: number, total: number): boolean => shown >= total;
+
+/** Below this confidence an extracted value is flagged "check this" in the Extracted Data dialog. */
+export const LOW_CONFIDENCE = 0.5;

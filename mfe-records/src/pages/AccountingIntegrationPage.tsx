@@ -12,19 +12,31 @@ import {
   Spinner,
   Switch,
   Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
   TabList,
 } from '@fluentui/react-components';
 import { ArrowLeft20Regular } from '@fluentui/react-icons';
-import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
+import { ApiError, PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
 import {
   ACCOUNTING_KEY,
+  ACCOUNTING_SYNC_LOG_KEY,
   errorText,
   getAccounting,
+  getAccountingSyncLog,
+  startAccountingSync,
   updateAccounting,
   type TAccountingSettings,
+  type TAccountingSyncRun,
   type TAccountingUpdate,
 } from '../lib/records-api.js';
-import { simulatedDelay, useIntegrationStyles } from '../components/IntegrationLayout.js';
+import { useIntegrationStyles } from '../components/IntegrationLayout.js';
+import { IntegrationLimitNotice } from '../components/IntegrationLimitNotice.js';
+import { AffinityConnectionCard } from '../components/AffinityConnectionCard.js';
 
 export const AccountingTexts = {
   credentialsRequired: 'Client ID and Client Secret are required',
@@ -32,12 +44,23 @@ export const AccountingTexts = {
 
 export const DATA_FORMATS = ['json', 'xml', 'csv'] as const;
 export const SYNC_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
+/** DealFlow holds companies (Xero contacts); it has no transactions or products to push. */
 export const SYNC_SCOPES = [
-  { value: 'all', label: 'All data' },
-  { value: 'customers', label: 'Customers' },
-  { value: 'transactions', label: 'Transactions' },
-  { value: 'products', label: 'Products' },
+  { value: 'all', label: 'All data', available: true },
+  { value: 'customers', label: 'Customers', available: true },
+  { value: 'transactions', label: 'Transactions (nothing to push)', available: false },
+  { value: 'products', label: 'Products (nothing to push)', available: false },
 ] as const;
+
+const RUN_STATUS: Record<
+  TAccountingSyncRun['status'],
+  { label: string; color: 'success' | 'warning' | 'danger' | 'informative' }
+> = {
+  running: { label: 'Running', color: 'informative' },
+  succeeded: { label: 'Succeeded', color: 'success' },
+  partial: { label: 'Partly failed', color: 'warning' },
+  failed: { label: 'Failed', color: 'danger' },
+};
 
 type TTab = 'setup' | 'settings' | 'sync';
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -101,6 +124,7 @@ function SetupTab({ settings, isOwner }: { settings: TAccountingSettings; isOwne
         <Badge appearance="tint" color={settings.connected ? 'success' : 'subtle'}>
           {settings.connected ? 'Connected' : 'Disconnected'}
         </Badge>
+        {settings.connected && settings.tenantName ? <span>to {settings.tenantName}</span> : null}
       </div>
       <Field label="Client ID" required>
         <Input
@@ -123,7 +147,10 @@ function SetupTab({ settings, isOwner }: { settings: TAccountingSettings; isOwne
           disabled={!isOwner}
         />
       </Field>
-      <Field label="Environment">
+      <Field
+        label="Environment"
+        hint="Sandbox: a Xero custom connection on the Demo Company. Production: the custom connection of your live organisation."
+      >
         <Select
           value={environment}
           onChange={(_e, d) => setEnvironment(d.value as TAccountingSettings['environment'])}
@@ -142,6 +169,11 @@ function SetupTab({ settings, isOwner }: { settings: TAccountingSettings; isOwne
       {error ? (
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {connect.error && !(connect.error instanceof ApiError && connect.error.status === 403) ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorText(connect.error, 'The connection could not be saved.')}</MessageBarBody>
         </MessageBar>
       ) : null}
       {!isOwner ? (
@@ -163,6 +195,7 @@ function SetupTab({ settings, isOwner }: { settings: TAccountingSettings; isOwne
           </Button>
         ) : null}
       </div>
+      <IntegrationLimitNotice error={connect.error} />
     </form>
   );
 }
@@ -233,25 +266,88 @@ function SettingsTab({ settings, isOwner }: { settings: TAccountingSettings; isO
   );
 }
 
-function SyncTab({ settings }: { settings: TAccountingSettings }) {
+function SyncLog() {
   const styles = useIntegrationStyles();
-  const [scope, setScope] = useState<string>('all');
-  // No accounting provider is wired yet: the sync is the seed's local simulation (1.5 s), nothing is sent.
+  const log = useQuery({ queryKey: ACCOUNTING_SYNC_LOG_KEY, queryFn: getAccountingSyncLog });
+  if (log.isPending) return <Spinner size="tiny" label="Loading the sync log..." />;
+  if (log.error)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{errorText(log.error, 'The sync log could not be loaded.')}</MessageBarBody>
+      </MessageBar>
+    );
+  if (log.data.runs.length === 0) return <p className={styles.muted}>No sync has run yet.</p>;
+  return (
+    <Table aria-label="Sync log" size="small">
+      <TableHeader>
+        <TableRow>
+          <TableHeaderCell>Time</TableHeaderCell>
+          <TableHeaderCell>Trigger</TableHeaderCell>
+          <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell>Created</TableHeaderCell>
+          <TableHeaderCell>Updated</TableHeaderCell>
+          <TableHeaderCell>Failed</TableHeaderCell>
+          <TableHeaderCell>Error</TableHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {log.data.runs.map((run) => (
+          <TableRow key={run.id}>
+            <TableCell>{new Date(run.startedAt).toLocaleString()}</TableCell>
+            <TableCell>{run.trigger === 'manual' ? 'Manual' : 'Scheduled'}</TableCell>
+            <TableCell>
+              <Badge appearance="tint" color={RUN_STATUS[run.status].color}>
+                {RUN_STATUS[run.status].label}
+              </Badge>
+            </TableCell>
+            <TableCell>{run.created}</TableCell>
+            <TableCell>{run.updated}</TableCell>
+            <TableCell>{run.failed}</TableCell>
+            <TableCell>{run.error ?? ''}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function SyncTab({ settings, isOwner }: { settings: TAccountingSettings; isOwner: boolean }) {
+  const styles = useIntegrationStyles();
+  const queryClient = useQueryClient();
+  const [scope, setScope] = useState<'all' | 'customers'>('all');
   const sync = useMutation({
-    mutationFn: () => simulatedDelay(1500),
-    onSuccess: () =>
+    mutationFn: () => startAccountingSync(scope),
+    onSuccess: (run) => {
+      void queryClient.invalidateQueries({ queryKey: ACCOUNTING_SYNC_LOG_KEY });
+      void queryClient.invalidateQueries({ queryKey: ACCOUNTING_KEY });
+      const counts = `${run.created} created, ${run.updated} updated, ${run.failed} failed.`;
+      if (run.status === 'succeeded')
+        toast({ title: 'Sync Completed', description: `Xero contacts: ${counts}`, variant: 'success' });
+      else
+        toast({
+          title: run.status === 'partial' ? 'Sync Partly Failed' : 'Sync Failed',
+          description: run.error ? `${counts} ${run.error}` : counts,
+          variant: 'error',
+        });
+    },
+    onError: (error) =>
       toast({
-        title: 'Sync Completed',
-        description: `${SYNC_SCOPES.find((s) => s.value === scope)?.label ?? 'Data'} synchronized.`,
-        variant: 'success',
+        title: 'Sync Failed',
+        description: errorText(error, 'The sync could not be started.'),
+        variant: 'error',
       }),
   });
   return (
     <div className={styles.form}>
+      <p className={styles.muted}>
+        Pushes every company that has a CRM deal to Xero
+        {settings.tenantName ? ` (${settings.tenantName})` : ''} as a contact: name, website, and the founder
+        named on the deck. A company already in Xero is updated, not added twice.
+      </p>
       <Field label="Data to sync">
-        <Select value={scope} onChange={(_e, d) => setScope(d.value)}>
+        <Select value={scope} onChange={(_e, d) => setScope(d.value as 'all' | 'customers')}>
           {SYNC_SCOPES.map((s) => (
-            <option key={s.value} value={s.value}>
+            <option key={s.value} value={s.value} disabled={!s.available}>
               {s.label}
             </option>
           ))}
@@ -260,11 +356,21 @@ function SyncTab({ settings }: { settings: TAccountingSettings }) {
       {settings.lastSyncAt ? (
         <p className={styles.muted}>Last sync {new Date(settings.lastSyncAt).toLocaleString()}</p>
       ) : null}
+      {settings.autoSync ? (
+        <p className={styles.muted}>Automatic sync runs {settings.syncFrequency}.</p>
+      ) : null}
       <div className={styles.buttons}>
-        <Button appearance="primary" disabled={sync.isPending} onClick={() => sync.mutate()}>
+        <Button appearance="primary" disabled={!isOwner || sync.isPending} onClick={() => sync.mutate()}>
           {sync.isPending ? 'Syncing...' : 'Start Sync'}
         </Button>
       </div>
+      {sync.error ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorText(sync.error, 'The sync could not be started.')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <h3 className={styles.sectionTitle}>Sync log</h3>
+      <SyncLog />
     </div>
   );
 }
@@ -288,7 +394,8 @@ export default function AccountingIntegrationPage() {
           Back to Dashboard
         </Button>
       </div>
-      <PageHeading description="Connect your accounting system.">Integration 2</PageHeading>
+      <PageHeading description="Connect your accounting system and your CRM.">Integration 2</PageHeading>
+      <AffinityConnectionCard isOwner={isOwner} />
       {accounting.isPending ? (
         <div className={styles.center}>
           <Spinner label="Loading the connection..." />
@@ -314,7 +421,7 @@ export default function AccountingIntegrationPage() {
             <SetupTab key={String(connected)} settings={accounting.data} isOwner={isOwner} />
           ) : null}
           {tab === 'settings' ? <SettingsTab settings={accounting.data} isOwner={isOwner} /> : null}
-          {tab === 'sync' ? <SyncTab settings={accounting.data} /> : null}
+          {tab === 'sync' ? <SyncTab settings={accounting.data} isOwner={isOwner} /> : null}
         </Card>
       )}
     </div>

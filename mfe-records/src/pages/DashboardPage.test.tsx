@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type * as WebKit from '@dealflow/web-kit';
 import { answerApi, createSession, renderPage } from '../test/render.js';
-import { createRecord } from '../test/records.js';
 
 // The access panel is billing's remote; here it is a stand-in so the page renders without a federation runtime.
 vi.mock('@dealflow/web-kit', async (importOriginal) => ({
@@ -27,9 +26,7 @@ describe('Dashboard', () => {
   });
 
   it('shows the pipeline of this month by status, the usage against the limit and the access panel', async () => {
-    const now = new Date();
-    const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15);
-    answerApi((url) => {
+    const calls = answerApi((url) => {
       if (url.pathname === '/api/auth/me') return { body: session };
       if (url.pathname === '/api/stripe/usage') {
         return {
@@ -43,17 +40,19 @@ describe('Dashboard', () => {
           },
         };
       }
-      if (url.pathname === '/api/emails') {
-        const filter = url.searchParams.get('filter');
-        if (filter === 'completed')
-          return {
-            body: {
-              data: [createRecord(), createRecord(), createRecord({ receivedAt: lastMonth.toISOString() })],
-              total: 3,
-            },
-          };
-        if (filter === 'failed') return { body: { data: [createRecord({ status: 'failed' })], total: 1 } };
-        return { body: { data: [], total: 0 } };
+      if (url.pathname === '/api/emails/pipeline') {
+        return {
+          body: {
+            since: '2026-11-01T00:00:00.000Z',
+            counts: [
+              { status: 'completed', count: 2 },
+              { status: 'processing', count: 0 },
+              { status: 'pending', count: 0 },
+              { status: 'failed', count: 1 },
+              { status: 'not_added_missing_domain', count: 0 },
+            ],
+          },
+        };
       }
       return undefined;
     });
@@ -64,6 +63,9 @@ describe('Dashboard', () => {
     expect(within(pipeline).getByRole('listitem', { name: 'Failed: 1' })).toBeTruthy();
     expect(within(pipeline).getByRole('listitem', { name: 'Missing Domain: 0' })).toBeTruthy();
     expect(await screen.findByText('42 of 400 decks')).toBeTruthy();
+    // The counts come from one request; the records list is not paged through.
+    expect(calls.filter((c) => c.path === '/api/emails/pipeline')).toHaveLength(1);
+    expect(calls.filter((c) => c.path.startsWith('/api/emails?'))).toHaveLength(0);
     expect(screen.getByTestId('remote').textContent).toBe('mfe_billing/AccessPanel');
   });
 });

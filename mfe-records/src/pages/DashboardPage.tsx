@@ -29,8 +29,7 @@ import {
   Button,
 } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
-import { getUsage, USAGE_KEY, EMAILS_KEY } from '../lib/records-api.js';
-import { PIPELINE_STATUSES, countThisMonth } from '../lib/pipeline.js';
+import { getPipeline, getUsage, PIPELINE_KEY, USAGE_KEY } from '../lib/records-api.js';
 import { getStatusBadge } from '../lib/records-format.js';
 
 export const DashboardTexts = {
@@ -83,10 +82,8 @@ const useStyles = makeStyles({
 function PipelineCard() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const pipeline = useQuery({
-    queryKey: [...EMAILS_KEY, 'pipeline-this-month'],
-    queryFn: () => Promise.all(PIPELINE_STATUSES.map((status) => countThisMonth(status))),
-  });
+  // One aggregate on the server (GET /api/emails/pipeline), not a page walk per status from the browser.
+  const pipeline = useQuery({ queryKey: PIPELINE_KEY, queryFn: getPipeline });
   return (
     <Card>
       <CardHeader
@@ -101,17 +98,14 @@ function PipelineCard() {
       ) : null}
       {pipeline.data ? (
         <div className={styles.counts} role="list" aria-label="Pipeline this month">
-          {pipeline.data.map(({ status, count, isAtLeast }) => (
+          {pipeline.data.counts.map(({ status, count }) => (
             <div
               key={status}
               className={styles.count}
               role="listitem"
               aria-label={`${getStatusBadge(status).label}: ${count}`}
             >
-              <span className={styles.number}>
-                {count}
-                {isAtLeast ? '+' : ''}
-              </span>
+              <span className={styles.number}>{count}</span>
               <span className={styles.label}>{getStatusBadge(status).label}</span>
             </div>
           ))}
@@ -221,8 +215,9 @@ export default function DashboardPage() {
       description: DashboardTexts.paymentText,
       variant: 'success',
     });
-    navigate('/', { replace: true });
-  }, [paymentSucceeded, navigate]);
+    // '/' is the landing page here: drop the query and stay on the dashboard (issue 14).
+    navigate(location.pathname, { replace: true });
+  }, [paymentSucceeded, navigate, location.pathname]);
 
   if (me.isError) {
     return (

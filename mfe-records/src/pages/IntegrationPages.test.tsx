@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UPGRADE_MESSAGES } from '@dealflow/contracts/plans';
 import { answerApi, createSession, renderPage } from '../test/render.js';
 import MailboxIntegrationPage from './MailboxIntegrationPage.js';
 import AccountingIntegrationPage from './AccountingIntegrationPage.js';
@@ -123,5 +124,53 @@ describe('Integration 2 (accounting)', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
     expect((screen.getByRole('switch', { name: 'Encryption' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('switch', { name: 'Automatic sync' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("Basic's two integrations", () => {
+  const refusal = { status: 403, body: { message: UPGRADE_MESSAGES.integrationLimit } };
+
+  it('shows the upgrade message and the way to the plans when Integration 1 is refused', async () => {
+    answerApi((url, init) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/integrations/mailbox' && init.method === 'POST') return refusal;
+      if (url.pathname === '/api/integrations/mailbox') return { body: mailbox(false) };
+      return undefined;
+    });
+    renderPage(<MailboxIntegrationPage />);
+    await screen.findByText('fund-7f3a@in.dealflow.test');
+    await userEvent.type(screen.getByLabelText(/Username/), 'ivy@fund.example');
+    await userEvent.type(screen.getByLabelText(/App password/), 'abcd efgh ijkl mnop');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(UPGRADE_MESSAGES.integrationLimit)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/billing');
+  });
+
+  it('shows it when Integration 2 is refused', async () => {
+    answerApi((url, init) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/integrations/accounting' && init.method === 'PUT') return refusal;
+      if (url.pathname === '/api/integrations/accounting')
+        return {
+          body: {
+            connected: false,
+            clientId: null,
+            environment: 'sandbox',
+            advancedFeatures: false,
+            dataFormat: 'json',
+            syncFrequency: 'daily',
+            encryption: true,
+            autoSync: true,
+            lastSyncAt: null,
+          },
+        };
+      return undefined;
+    });
+    renderPage(<AccountingIntegrationPage />);
+    await userEvent.type(await screen.findByLabelText(/Client ID/), 'client-1');
+    await userEvent.type(screen.getByLabelText(/Client Secret/), 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(UPGRADE_MESSAGES.integrationLimit)).toBeTruthy();
+    expect(screen.getByText('Integration limit reached')).toBeTruthy();
   });
 });

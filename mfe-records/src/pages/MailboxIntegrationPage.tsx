@@ -8,6 +8,7 @@ import { useIntegrationStyles } from '../components/IntegrationLayout.js';
 import { SetupTab } from '../components/MailboxSetupTab.js';
 import { SettingsTab } from '../components/MailboxSettingsTab.js';
 import { useMailbox } from '../hooks/use-mailbox.js';
+import { InboundProviders } from '../components/InboundProviders.js';
 
 /** Integration 1 (/integration-1, /gmail-connection): the organization's mailbox, made real (issue 5). */
 export default function MailboxIntegrationPage() {
@@ -41,7 +42,7 @@ export default function MailboxIntegrationPage() {
           Back to Dashboard
         </Button>
       </div>
-      <PageHeading description="Receive founders’ emails: forward them to your inbound address, or connect a mailbox to scan.">
+      <PageHeading description="Receive founders’ emails through an inbound mail provider posting to Dealflow, or connect a mailbox to scan.">
         Integration 1
       </PageHeading>
       {mailbox.isPending ? (
@@ -57,7 +58,8 @@ export default function MailboxIntegrationPage() {
           <Card style={{ marginBottom: 16 }}>
             <h2 className={styles.sectionTitle}>Inbound forwarding address</h2>
             <p className={styles.muted}>
-              Emails sent or forwarded to this address become records of your organization.
+              Emails that reach this address become records of your organization, once an inbound mail
+              provider receives mail for it (set one up below).
             </p>
             <div className={styles.address}>
               <span data-testid="inbound-address">{mailbox.data.inboundAddress}</span>
@@ -70,6 +72,7 @@ export default function MailboxIntegrationPage() {
               />
             </div>
           </Card>
+          <InboundProviders status={mailbox.data} isOwner={isOwner} />
           <Card>
             <TabList selectedValue={tab} onTabSelect={(_e, d) => setTab(d.value as 'setup' | 'settings')}>
               <Tab value="setup">Setup</Tab>

@@ -145,4 +145,38 @@ describe('Processed Records page', () => {
     }
     expect(within(dialog).getByText('$400k')).toBeTruthy();
   });
+
+  it('gives the focus back to the row button that opened a dialog when it closes', async () => {
+    const record = createRecord();
+    answerApi((url) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/emails') return { body: { data: [record], total: 1 } };
+      return undefined;
+    });
+    renderPage(<ProcessedEmailsPage />);
+    const opener = await screen.findByRole('button', { name: 'View extracted data' });
+    opener.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it("shows the email's own date as Received, and when Dealflow got it only when that was much later", async () => {
+    const sent = new Date(2026, 2, 5, 15, 4);
+    const late = createRecord({ receivedAt: sent.toISOString(), ingestedAt: new Date().toISOString() });
+    const onTime = createRecord({ fromEmail: 'bo@on-time.io' });
+    answerApi((url) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/emails') return { body: { data: [late, onTime], total: 2 } };
+      return undefined;
+    });
+    renderPage(<ProcessedEmailsPage />);
+    const table = await screen.findByRole('table', { name: 'Processed records' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Mar 5, 3:04 PM')).toBeTruthy();
+    expect(within(rows[1]!).getByText(/^Ingested Today, /)).toBeTruthy();
+    expect(within(rows[2]!).queryByText(/^Ingested/)).toBeNull();
+  });
 });

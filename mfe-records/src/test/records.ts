@@ -11,6 +11,7 @@ export function createRecord(overrides: Partial<TEmailRecord> = {}): TEmailRecor
     fromEmail: 'ada@orbital-labs.com',
     subject: 'Orbital Labs deck',
     receivedAt: new Date().toISOString(),
+    ingestedAt: new Date().toISOString(),
     status: 'completed',
     statusReason: null,
     affinityDealId: null,
@@ -18,6 +19,8 @@ export function createRecord(overrides: Partial<TEmailRecord> = {}): TEmailRecor
     deckLinks: [],
     attachments: [],
     canAnalyze: false,
+    provenance: {},
+    corrections: {},
     extractedData: {
       companyName: 'Orbital Labs',
       industry: 'Space logistics',

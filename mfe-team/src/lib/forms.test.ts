@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ZInviteForm, ZOrganizationForm, ZPasswordForm, ZProfileForm } from './forms.js';
+import { ZEmailChangeForm, ZInviteForm, ZOrganizationForm, ZPasswordForm, ZProfileForm } from './forms.js';
 
 const messages = (result: { success: boolean; error?: z.ZodError }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -43,10 +43,13 @@ describe('password change form', () => {
 });
 
 describe('profile and organization forms', () => {
-  it('needs a name of 2 characters and a valid email', () => {
-    expect(messages(ZProfileForm.safeParse({ name: 'A', email: 'x' }))).toEqual({
+  it('needs a name of 2 characters; the email is changed by its own form, with a valid address and the password', () => {
+    expect(messages(ZProfileForm.safeParse({ name: 'A' }))).toEqual({
       name: 'Name must be at least 2 characters',
-      email: 'Please enter a valid email address.',
+    });
+    expect(messages(ZEmailChangeForm.safeParse({ newEmail: 'x', password: '' }))).toEqual({
+      newEmail: 'Please enter a valid email address.',
+      password: 'Password is required',
     });
   });
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   ZChangePasswordBody,
   ZInviteBody,
+  ZRequestEmailChangeBody,
   ZUpdateOrganizationBody,
   ZUpdateProfileBody,
   installSeedErrorMessages,
@@ -15,7 +16,8 @@ installSeedErrorMessages();
 export const ZInviteForm = ZInviteBody;
 export type TInviteForm = z.input<typeof ZInviteForm>;
 
-export const ZProfileForm = ZUpdateProfileBody;
+/** The name only: a new email goes through the Email address section (password and a link to it). */
+export const ZProfileForm = ZUpdateProfileBody.pick({ name: true });
 export type TProfileForm = z.input<typeof ZProfileForm>;
 
 export const ZPasswordForm = ZChangePasswordBody;
@@ -23,3 +25,6 @@ export type TPasswordForm = z.input<typeof ZPasswordForm>;
 
 export const ZOrganizationForm = ZUpdateOrganizationBody;
 export type TOrganizationForm = z.input<typeof ZOrganizationForm>;
+
+export const ZEmailChangeForm = ZRequestEmailChangeBody;
+export type TEmailChangeForm = z.input<typeof ZEmailChangeForm>;

@@ -5,7 +5,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Field, Input, Spinner, Switch, Tab, TabList } from '@fluentui/react-components';
 import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
+import { ApiKeysSection } from '../components/ApiKeysSection.js';
 import { DeleteWithPassword } from '../components/DeleteWithPassword.js';
+import { EmailSection } from '../components/EmailSection.js';
+import { SessionsSection } from '../components/SessionsSection.js';
 import { Section, useFormStyles } from '../components/Section.js';
 import {
   ZOrganizationForm,
@@ -16,6 +19,7 @@ import {
   type TProfileForm,
 } from '../lib/forms.js';
 import { errorText } from '../lib/format.js';
+import { OrganizationTwoFactorSetting, TwoFactorSection } from '../components/TwoFactorSection.js';
 
 type TTab = 'profile' | 'security' | 'organization';
 
@@ -88,12 +92,12 @@ function ProfileTab() {
   } = useForm<TProfileForm>({
     ...formOptions,
     resolver: zodResolver(ZProfileForm),
-    defaultValues: { name: user?.name ?? '', email: user?.email ?? '' },
+    defaultValues: { name: user?.name ?? '' },
   });
   // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
-  const [name, email] = useWatch({ control, name: ['name', 'email'] });
+  const name = useWatch({ control, name: 'name' });
   useEffect(() => {
-    if (user) reset({ name: user.name, email: user.email });
+    if (user) reset({ name: user.name });
   }, [user, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -112,13 +116,10 @@ function ProfileTab() {
 
   return (
     <>
-      <Section title="Profile" description="Your name and the email you sign in with.">
+      <Section title="Profile" description="Your name as your team sees it.">
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <Field label="Name" required validationMessage={errors.name?.message}>
             <Input {...register('name')} value={name} autoComplete="name" />
-          </Field>
-          <Field label="Email" required validationMessage={errors.email?.message}>
-            <Input {...register('email')} value={email} type="email" autoComplete="email" />
           </Field>
           <div className={styles.actions}>
             <Button type="submit" appearance="primary" disabled={isSubmitting || !isDirty}>
@@ -127,6 +128,7 @@ function ProfileTab() {
           </div>
         </form>
       </Section>
+      <EmailSection />
       <NotificationsSection />
       <Section
         tone="danger"
@@ -163,6 +165,15 @@ function ProfileTab() {
 }
 
 function SecurityTab() {
+  return (
+    <>
+      <ChangePasswordSection />
+      <SessionsSection />
+    </>
+  );
+}
+
+function ChangePasswordSection() {
   const styles = useFormStyles();
   const {
     control,
@@ -292,6 +303,7 @@ function OrganizationTab() {
           </div>
         </form>
       </Section>
+      <ApiKeysSection />
       <Section
         tone="danger"
         title="Delete Organization"
@@ -354,7 +366,9 @@ export default function SettingsPage() {
           <div role="tabpanel" aria-label={activeTab}>
             {activeTab === 'profile' ? <ProfileTab /> : null}
             {activeTab === 'security' ? <SecurityTab /> : null}
+            {activeTab === 'security' ? <TwoFactorSection /> : null}
             {activeTab === 'organization' ? <OrganizationTab /> : null}
+            {activeTab === 'organization' ? <OrganizationTwoFactorSetting /> : null}
           </div>
         </>
       )}

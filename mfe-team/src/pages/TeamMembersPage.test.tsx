@@ -27,6 +27,7 @@ const person = (id: number, name: string, role: 'owner' | 'member') => ({
   profilePicture: null,
   organizationId: 3,
   digitalProductAccess: false,
+  emailVerified: true,
   createdAt: '2026-11-02T10:00:00.000Z',
 });
 const owner = person(1, 'Olivia', 'owner');

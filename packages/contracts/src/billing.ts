@@ -6,8 +6,11 @@ import { ZUser } from './identity.js';
 import { Plans } from './plans.js';
 
 export { Plans, TRIAL_DAYS, TEMPLATE_PRICE_USD } from './plans.js';
-/** Deck allowance of the free plan (no subscription): nothing is processed until a trial starts. */
-export const FREE_MONTHLY_DECK_LIMIT = 0;
+/**
+ * Deck allowance per calendar month of an organization without a paid plan or trial (the seeds name no
+ * figure). svc-ingest enforces it, and billing's usage answer and the dashboard show it: one number.
+ */
+export const FREE_MONTHLY_DECK_LIMIT = 5;
 
 export const monthlyDeckLimit = (plan: z.infer<typeof ZPlan>, seats: number): number =>
   plan === 'free' ? FREE_MONTHLY_DECK_LIMIT : Plans[plan].monthlyDeckLimitPerSeat * Math.max(seats, 1);
@@ -56,7 +59,10 @@ export const ZAutoLoginResponse = z.object({
   success: z.boolean(),
   user: ZUser.nullable(),
   message: z.string(),
+  /** Kept for older clients; the session now travels only in the HttpOnly cookie (issue 12). */
   sessionId: z.string().optional(),
+  /** What the checkout bought: the return screen shows 'Payment Successful!' on the dashboard for the licence. */
+  purchase: z.enum(['template', 'subscription']).optional(),
 });
 
 /**
@@ -71,6 +77,10 @@ export const ZInternalSessionResponse = z.object({
   sessionId: z.string().min(1),
 });
 
+/** The token of the link emailed to an existing account's address after a guest bought with that address. */
+export const ZClaimPurchaseBody = z.object({ token: z.string().min(16).max(200) });
+export const ZClaimPurchaseResponse = z.object({ linked: z.literal(true), message: z.string() });
+
 /** Plan or cycle change, cancel at period end, reactivate: the API twin of the billing portal (owner only). */
 export const ZChangeSubscriptionBody = z
   .object({ plan: ZPaidPlan, billingCycle: ZBillingCycle, cancelAtPeriodEnd: z.boolean() })
@@ -83,9 +93,10 @@ export const billingRoutes = defineRoutes({
   checkout: {
     method: 'POST',
     path: '/api/stripe/checkout',
-    summary: 'Start a subscription checkout (plan, billingCycle) or, with no body, the one-time $50 purchase',
+    summary:
+      'Start a subscription checkout (plan, billingCycle; owner) or, with no body, the one-time $50 purchase (signed in, or a guest who gives an email at checkout)',
     tag: 'billing',
-    auth: 'session',
+    auth: 'public',
     body: ZCheckoutBody,
     responses: { 200: ZCheckoutResponse, ...errors },
   },
@@ -130,6 +141,16 @@ export const billingRoutes = defineRoutes({
     auth: 'public',
     body: ZAutoLoginBody,
     responses: { 200: ZAutoLoginResponse, ...errors, 410: ZErrorBody },
+  },
+  claimPurchase: {
+    method: 'POST',
+    path: '/api/billing/claim-purchase',
+    summary:
+      "Link a guest's purchase to the existing account of its email (the link emailed to that address)",
+    tag: 'billing',
+    auth: 'public',
+    body: ZClaimPurchaseBody,
+    responses: { 200: ZClaimPurchaseResponse, ...errors, 410: ZErrorBody },
   },
   changeSubscription: {
     method: 'PATCH',

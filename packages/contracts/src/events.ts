@@ -13,11 +13,17 @@ export const Topics = {
   userDeleted: 'identity.user.deleted',
   subscriptionChanged: 'billing.subscription.changed',
   purchaseCompleted: 'billing.purchase.completed',
+  trialEnding: 'billing.trial.ending',
+  paymentFailed: 'billing.payment.failed',
   emailReceived: 'ingest.email.received',
   deckExtracted: 'ingest.deck.extracted',
   deckProcessed: 'ingest.deck.processed',
   dealCreated: 'crm.deal.created',
   dealRejected: 'crm.deal.rejected',
+  recordCorrected: 'ingest.record.corrected',
+  integrationChanged: 'ingest.integration.changed',
+  ingestIntegrationsChanged: 'ingest.integrations.changed',
+  crmIntegrationsChanged: 'crm.integrations.changed',
 } as const;
 export type TTopic = (typeof Topics)[keyof typeof Topics];
 
@@ -64,7 +70,7 @@ export const ZSubscriptionChanged = z.object({
   cancelAtPeriodEnd: z.boolean(),
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
-  /** Decks the organization may process this calendar month: plan limit x seats (0 on free). */
+  /** Decks the organization may process this calendar month: plan limit x seats (FREE_MONTHLY_DECK_LIMIT on free). */
   monthlyDeckLimit: z.number().int().nonnegative(),
 });
 export const ZPurchaseCompleted = z.object({
@@ -73,6 +79,26 @@ export const ZPurchaseCompleted = z.object({
   checkoutSessionId: z.string(),
   amountTotal: z.number().int().nonnegative(),
   currency: z.string(),
+});
+
+/** Three days before a trial ends (Stripe's customer.subscription.trial_will_end): identity emails the owner. */
+export const ZTrialEnding = z.object({
+  orgId: ZId,
+  plan: ZPlan,
+  billingCycle: ZBillingCycle.nullable(),
+  trialEndsAt: ZIsoDate,
+  /** The first charge at the trial's end, in cents (null when the provider gave no preview). */
+  amountDue: z.number().int().nullable(),
+  currency: z.string(),
+});
+/** A charge failed (invoice.payment_failed): identity emails the owner. */
+export const ZPaymentFailed = z.object({
+  orgId: ZId,
+  invoiceId: z.string(),
+  invoiceNumber: z.string().nullable(),
+  amountDue: z.number().int(),
+  currency: z.string(),
+  status: ZSubscriptionStatus.nullable(),
 });
 
 export const ZEmailReceived = z.object({
@@ -102,6 +128,70 @@ export const ZExtractedData = z.object({
 });
 export type TExtractedData = z.infer<typeof ZExtractedData>;
 
+/** The extracted fields a person can check and correct one by one (contact fields flattened). */
+export const EXTRACTED_FIELDS = [
+  'companyName',
+  'industry',
+  'description',
+  'website',
+  'location',
+  'foundedYear',
+  'fundingRound',
+  'fundingAmount',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+  'contactPosition',
+] as const;
+export const ZExtractedField = z.enum(EXTRACTED_FIELDS);
+export type TExtractedField = z.infer<typeof ZExtractedField>;
+
+/** Where one extracted value came from: the slide (1-based, null when not from the deck), the text, a confidence. */
+export const ZFieldEvidence = z.object({
+  source: z.enum(['deck', 'email', 'sender', 'subject', 'model']),
+  page: z.number().int().positive().nullable(),
+  snippet: z.string().max(300).nullable(),
+  confidence: z.number().min(0).max(1),
+});
+export type TFieldEvidence = z.infer<typeof ZFieldEvidence>;
+export const ZExtractionProvenance = z.partialRecord(ZExtractedField, ZFieldEvidence);
+export type TExtractionProvenance = z.infer<typeof ZExtractionProvenance>;
+
+/** The sections an investor expects in a pitch deck, in their usual order (the offline analysis checks them). */
+export const DECK_SECTIONS = [
+  'problem',
+  'solution',
+  'market',
+  'product',
+  'traction',
+  'businessModel',
+  'competition',
+  'team',
+  'financials',
+  'ask',
+] as const;
+export const ZDeckSection = z.enum(DECK_SECTIONS);
+export type TDeckSection = z.infer<typeof ZDeckSection>;
+
+/**
+ * A compact outline of the deck's text, computed where the deck is read (svc-ingest) so that the offline
+ * analysis (svc-crm) needs no deck text: the slide each usual section starts on, and figures found on slides.
+ */
+export const ZDeckOutline = z.object({
+  pageCount: z.number().int().nonnegative(),
+  sections: z.array(z.object({ section: ZDeckSection, page: z.number().int().positive() })).max(10),
+  keyMetrics: z
+    .array(
+      z.object({
+        label: z.string().max(60),
+        value: z.string().max(60),
+        page: z.number().int().positive().nullable(),
+      }),
+    )
+    .max(20),
+});
+export type TDeckOutline = z.infer<typeof ZDeckOutline>;
+
 export const ZDeckExtracted = z.object({
   orgId: ZId,
   emailId: ZId,
@@ -110,7 +200,42 @@ export const ZDeckExtracted = z.object({
   subject: z.string().nullable(),
   extractedData: ZExtractedData,
   deckLinks: z.array(z.string()),
+  /** Absent when no deck file was read (deck links only) and from producers before it existed. */
+  outline: ZDeckOutline.optional(),
 });
+
+/**
+ * A person corrected one extracted field of a record: the record's whole corrected data travels, so the CRM
+ * applies the latest state whatever order redeliveries come in.
+ */
+export const ZRecordCorrected = z.object({
+  orgId: ZId,
+  emailId: ZId,
+  field: ZExtractedField,
+  extractedData: ZExtractedData,
+  correctedBy: ZId,
+  correctedAt: ZIsoDate,
+});
+/**
+ * A security-relevant change to an organization's inbound integration (identity records it in the activity
+ * log): the IMAP mailbox connected or disconnected, the webhook secret rotated, the Mailgun signing key set
+ * or removed. No credential travels.
+ */
+export const ZIntegrationChanged = z.object({
+  orgId: ZId,
+  /** The member who made the change. */
+  userId: ZId,
+  change: z.enum([
+    'mailbox_connected',
+    'mailbox_disconnected',
+    'webhook_secret_rotated',
+    'mailgun_key_changed',
+  ]),
+  /** e.g. the mailbox's host and username, or whether a Mailgun key is now set. */
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  changedAt: ZIsoDate,
+});
+
 export const ZDeckProcessed = z.object({
   orgId: ZId,
   emailId: ZId,
@@ -118,6 +243,10 @@ export const ZDeckProcessed = z.object({
   userId: ZId.nullable(),
   processedAt: ZIsoDate,
   outcome: z.enum(['completed', 'failed', 'not_added_missing_domain']),
+  /** For the members' notification emails (added later: older events have neither). */
+  companyName: z.string().nullable().optional(),
+  statusReason: z.string().nullable().optional(),
+  subject: z.string().nullable().optional(),
 });
 export const ZDealCreated = z.object({
   orgId: ZId,
@@ -126,12 +255,30 @@ export const ZDealCreated = z.object({
   companyId: z.string(),
   dealUrl: z.string(),
   provider: z.enum(['builtin', 'affinity']),
+  /** For the members' notification emails (added later: older events lack it). */
+  companyName: z.string().optional(),
 });
 export const ZDealRejected = z.object({
   orgId: ZId,
   emailId: ZId,
   reason: z.enum(['missing_domain', 'provider_error']),
   message: z.string(),
+});
+
+/**
+ * The integrations a plan limit counts (Basic: two): the mailbox (Integration 1) and the accounting connection
+ * (Integration 2) live in svc-ingest, the CRM connection (Affinity) in svc-crm.
+ */
+export const ZIntegrationKind = z.enum(['mailbox', 'accounting', 'crm']);
+export type TIntegrationKind = z.infer<typeof ZIntegrationKind>;
+/**
+ * A service's connected integrations after a connect or disconnect: the whole list, so the latest event wins
+ * whatever was lost or redelivered before it. Each service keeps the other's list to count against the plan.
+ */
+export const ZIntegrationsChanged = z.object({
+  orgId: ZId,
+  connected: z.array(ZIntegrationKind),
+  changedAt: ZIsoDate,
 });
 
 /** Payload schema of each topic. */
@@ -143,11 +290,17 @@ export const EventPayloads = {
   [Topics.userDeleted]: ZUserDeleted,
   [Topics.subscriptionChanged]: ZSubscriptionChanged,
   [Topics.purchaseCompleted]: ZPurchaseCompleted,
+  [Topics.trialEnding]: ZTrialEnding,
+  [Topics.paymentFailed]: ZPaymentFailed,
   [Topics.emailReceived]: ZEmailReceived,
   [Topics.deckExtracted]: ZDeckExtracted,
   [Topics.deckProcessed]: ZDeckProcessed,
   [Topics.dealCreated]: ZDealCreated,
   [Topics.dealRejected]: ZDealRejected,
+  [Topics.recordCorrected]: ZRecordCorrected,
+  [Topics.integrationChanged]: ZIntegrationChanged,
+  [Topics.ingestIntegrationsChanged]: ZIntegrationsChanged,
+  [Topics.crmIntegrationsChanged]: ZIntegrationsChanged,
 } as const satisfies Record<TTopic, z.ZodType>;
 export type TEventPayload<T extends TTopic> = z.infer<(typeof EventPayloads)[T]>;
 
@@ -160,11 +313,17 @@ export const TopicRoutes: Record<TTopic, { producer: TServiceName; consumers: TS
   [Topics.userDeleted]: { producer: 'identity', consumers: ['billing', 'ingest'] },
   [Topics.subscriptionChanged]: { producer: 'billing', consumers: ['identity', 'ingest', 'crm'] },
   [Topics.purchaseCompleted]: { producer: 'billing', consumers: ['identity'] },
+  [Topics.trialEnding]: { producer: 'billing', consumers: ['identity'] },
+  [Topics.paymentFailed]: { producer: 'billing', consumers: ['identity'] },
   [Topics.emailReceived]: { producer: 'ingest', consumers: ['ingest'] },
   [Topics.deckExtracted]: { producer: 'ingest', consumers: ['crm'] },
-  [Topics.deckProcessed]: { producer: 'ingest', consumers: ['billing'] },
-  [Topics.dealCreated]: { producer: 'crm', consumers: ['ingest'] },
+  [Topics.deckProcessed]: { producer: 'ingest', consumers: ['billing', 'identity'] },
+  [Topics.dealCreated]: { producer: 'crm', consumers: ['ingest', 'identity'] },
   [Topics.dealRejected]: { producer: 'crm', consumers: ['ingest'] },
+  [Topics.recordCorrected]: { producer: 'ingest', consumers: ['crm'] },
+  [Topics.integrationChanged]: { producer: 'ingest', consumers: ['identity'] },
+  [Topics.ingestIntegrationsChanged]: { producer: 'ingest', consumers: ['crm'] },
+  [Topics.crmIntegrationsChanged]: { producer: 'crm', consumers: ['ingest'] },
 };
 
 export const ZEnvelope = z.object({

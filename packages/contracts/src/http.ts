@@ -24,10 +24,27 @@ export interface ApiRoute {
   tag: string;
   auth: TRouteAuth;
   body?: z.ZodType;
+  /** A body read as bytes, not JSON (a raw RFC 5322 message): its media type, for the OpenAPI document. */
+  rawBody?: string;
   query?: z.ZodType;
   params?: z.ZodType;
   /** Response schemas by status code. Errors use ZErrorBody. */
   responses: Record<number, z.ZodType>;
+  /**
+   * Whether an organization API key (`Authorization: Bearer dfk_live_...`) may call this route, and with
+   * which scope: `read` (a read or write key) or `write` (a write key only). Absent: API keys are refused
+   * (identity, billing, team management...). service-kit's `route()` enforces it (`apiKeyScopeFor`).
+   */
+  apiKey?: TApiKeyScope;
 }
+
+export type TApiKeyScope = 'read' | 'write';
+
+/**
+ * The scope an API key needs for a route, or null when API keys may not call it at all. A route that
+ * changes something needs a write key whatever it declares: only GET is a read.
+ */
+export const apiKeyScopeFor = (route: Pick<ApiRoute, 'method' | 'apiKey'>): TApiKeyScope | null =>
+  route.apiKey === undefined ? null : route.method === 'GET' ? route.apiKey : 'write';
 
 export const defineRoutes = <T extends Record<string, ApiRoute>>(routes: T): T => routes;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ZErrorBody, ZBillingCycle, ZId, ZPaidPlan, ZPlan, ZRole, ZSubscriptionStatus } from './common.js';
 import { defineRoutes } from './http.js';
-import { ZIntrospectSessionBody, ZIntrospectSessionResponse } from './internal.js';
+import {
+  ZIntrospectSessionBody,
+  ZIntrospectSessionResponse,
+  ZProvisionBuyerBody,
+  ZProvisionBuyerResponse,
+} from './internal.js';
 
 // Seed 000 section 5 and seed 001 section 5: messages are part of the contract.
 export const Messages = {
@@ -33,6 +38,8 @@ export const ZUser = z.object({
   profilePicture: z.string().nullable(),
   organizationId: ZId.nullable(),
   digitalProductAccess: z.boolean(),
+  /** The address was proven (a verification or invitation link followed, or Google said so). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -52,13 +59,27 @@ export const ZOrganization = z.object({
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
-/** GET /api/auth/me, login and register answers. sessionId is the opaque session token. */
+/**
+ * GET /api/auth/me, login, register and complete-profile answers. The session token itself travels only
+ * in the HttpOnly `df_session` cookie: never in a body or a URL, so page scripts cannot read it.
+ */
 export const ZSession = z.object({
   user: ZUser,
   organization: ZOrganization.nullable(),
-  sessionId: z.string(),
+  /**
+   * The organization requires two-factor sign-in and this user has not set it up: every API call but
+   * /me, logout and the enrolment routes is refused until they do (the app shows the enrolment screen).
+   */
+  twoFactorEnrolmentRequired: z.boolean().optional(),
 });
 export type TSession = z.infer<typeof ZSession>;
+
+/**
+ * A correct password (or Google sign-in) for an account with two-factor sign-in: no session yet. The
+ * challenge travels in an HttpOnly cookie; POST /api/auth/two-factor with a code completes the sign-in.
+ */
+export const ZSignInChallenge = z.object({ twoFactorRequired: z.literal(true) });
+export type TSignInChallenge = z.infer<typeof ZSignInChallenge>;
 
 export const ZLoginBody = z.object({ email, password: z.string().min(1).max(256) });
 export const ZRegisterBody = z.object({
@@ -132,7 +153,11 @@ export const ZInviteBody = z.object({
 });
 export const ZRoleBody = z.object({ role: ZRole });
 export const ZIdParams = z.object({ id: ZId });
-export const ZUpdateProfileBody = z.object({ name: personName, email });
+/**
+ * The name. `email` is accepted only unchanged (older clients send it): a new address goes through
+ * POST /api/account/email/change, which needs the password and a link to the new address.
+ */
+export const ZUpdateProfileBody = z.object({ name: personName, email: email.optional() });
 export const ZChangePasswordBody = z
   .object({
     currentPassword: z.string().min(8, Messages.passwordMin).max(256),
@@ -153,6 +178,17 @@ export const ZNotificationSettings = z.object({
   emailOnDeckProcessed: z.boolean(),
   emailOnDealCreated: z.boolean(),
   weeklyDigest: z.boolean(),
+});
+/** The emails a notification setting turns off; the unsubscribe link of each email names its own. */
+export const ZNotificationKind = z.enum(['emailOnDeckProcessed', 'emailOnDealCreated', 'weeklyDigest']);
+export type TNotificationKind = z.infer<typeof ZNotificationKind>;
+export const ZUnsubscribeQuery = z.object({
+  token: z.string().min(1, 'The unsubscribe link is incomplete').max(512),
+});
+export const ZUnsubscribeResponse = z.object({
+  kind: ZNotificationKind,
+  email: z.string(),
+  message: z.string(),
 });
 export const ZConfig = z.object({ supportEmail: z.string(), googleSignInEnabled: z.boolean() });
 export type TConfig = z.infer<typeof ZConfig>;
@@ -175,7 +211,7 @@ export const identityRoutes = defineRoutes({
     tag: 'auth',
     auth: 'public',
     body: ZLoginBody,
-    responses: { 200: ZSession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
+    responses: { 200: ZSession, 202: ZSignInChallenge, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
   },
   register: {
     method: 'POST',
@@ -392,6 +428,17 @@ export const identityRoutes = defineRoutes({
     body: ZNotificationSettings.partial(),
     responses: { 200: ZNotificationSettings, ...errors },
   },
+  unsubscribe: {
+    method: 'POST',
+    path: '/api/settings/notifications/unsubscribe',
+    summary: 'Turn one kind of notification email off, from the link in that email (no sign-in)',
+    tag: 'user',
+    // public: the signed token names the user and the setting. Mail clients POST here with RFC 8058's
+    // `List-Unsubscribe=One-Click` form body; the /unsubscribe page POSTs with none.
+    auth: 'public',
+    query: ZUnsubscribeQuery,
+    responses: { 200: ZUnsubscribeResponse, 400: ZErrorBody },
+  },
   config: {
     method: 'GET',
     path: '/api/config',
@@ -408,7 +455,8 @@ export const identityRoutes = defineRoutes({
     tag: 'internal',
     auth: 'internal',
     body: ZIntrospectSessionBody,
-    responses: { 200: ZIntrospectSessionResponse, 400: ZErrorBody, 401: ZErrorBody },
+    // 402: a valid API key of an organization that is not on Pro (api-keys.ts).
+    responses: { 200: ZIntrospectSessionResponse, 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody },
   },
   createSession: {
     method: 'POST',
@@ -423,6 +471,15 @@ export const identityRoutes = defineRoutes({
       401: ZErrorBody,
       404: ZErrorBody,
     },
+  },
+  provisionBuyer: {
+    method: 'POST',
+    path: '/internal/buyers',
+    summary: "A guest buyer's account after a paid checkout (billing only)",
+    tag: 'internal',
+    auth: 'internal',
+    body: ZProvisionBuyerBody,
+    responses: { 200: ZProvisionBuyerResponse, 400: ZErrorBody, 401: ZErrorBody },
   },
   publicKey: {
     method: 'GET',
@@ -441,5 +498,6 @@ export const identityRoutes = defineRoutes({
 export const internalRoutes = {
   introspectSession: identityRoutes.introspectSession,
   createSession: identityRoutes.createSession,
+  provisionBuyer: identityRoutes.provisionBuyer,
   publicKey: identityRoutes.publicKey,
 };

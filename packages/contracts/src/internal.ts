@@ -7,7 +7,14 @@ import { ZIsoDate } from './common.js';
  */
 
 /** The gateway's question: which identity does this opaque session token (cookie or bearer) carry? */
-export const ZIntrospectSessionBody = z.object({ token: z.string().min(1).max(512) });
+export const ZIntrospectSessionBody = z.object({
+  token: z.string().min(1).max(512),
+  /**
+   * How the visitor presented it: a browser session is accepted only from the HttpOnly cookie, a session
+   * issued to a program only as `Authorization: Bearer`.
+   */
+  via: z.enum(['cookie', 'bearer']).default('cookie'),
+});
 export type TIntrospectSessionBody = z.infer<typeof ZIntrospectSessionBody>;
 
 /**
@@ -29,9 +36,30 @@ export const ZIntrospectSessionResponse = z.object({
       email: z.string(),
       name: z.string(),
       sessionId: z.string(),
+      emailVerified: z.boolean().optional(),
+      /** Present when the token is an organization API key: its public id (the per-key rate limit) and scope. */
+      apiKey: z.object({ id: z.string(), scope: z.enum(['read', 'write']) }).optional(),
     })
     .optional(),
 });
 export type TIntrospectSessionResponse = z.infer<typeof ZIntrospectSessionResponse>;
 
 // The routes themselves are in identity.ts (identityRoutes, auth: 'internal'); `internalRoutes` is exported there.
+
+/**
+ * Billing -> identity after a guest's paid checkout (`POST /internal/buyers`): the account for the address the
+ * buyer gave at checkout. An unknown address gets a new account without a password (identity emails a
+ * set-password link) and `created: true`; an address that already has an account is NOT handed over:
+ * identity emails `claimUrl` to that address and answers `created: false`, and billing links the purchase
+ * only when the link is used. Repeating the call for the same checkout session answers the same and sends
+ * nothing again.
+ */
+export const ZProvisionBuyerBody = z.object({
+  email: z.email().max(254),
+  name: z.string().trim().max(100).optional(),
+  checkoutSessionId: z.string().min(1).max(300),
+  claimUrl: z.url({ protocol: /^https?$/ }).max(2000),
+});
+export type TProvisionBuyerBody = z.infer<typeof ZProvisionBuyerBody>;
+export const ZProvisionBuyerResponse = z.object({ userId: z.number().int(), created: z.boolean() });
+export type TProvisionBuyerResponse = z.infer<typeof ZProvisionBuyerResponse>;

@@ -16,6 +16,7 @@ export const pageRoutes: ReadonlyArray<TPageRoutes> = [
   {
     service: 'billing',
     prefix: '/pay',
-    summary: "The embedded payment provider's checkout and customer portal pages",
+    summary:
+      "The embedded payment provider's checkout and customer portal pages, and the printable receipts of paid invoices",
   },
 ];

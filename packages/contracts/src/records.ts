@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZErrorBody, ZExtractedDataSchema, ZId, ZRecordStatus } from './records-base.js';
 import { defineRoutes } from './http.js';
+import { DECK_SECTIONS, ZExtractedField, ZExtractionProvenance } from './events.js';
 
 export { ZExtractedDataSchema };
 export const RECORDS_PAGE_SIZE = 10;
@@ -13,12 +14,23 @@ export const ZRecordFilter = z.enum([
   'not_added_missing_domain',
 ]);
 
+/** A person's correction of one extracted field: the value the extraction gave is kept. */
+export const ZFieldCorrection = z.object({
+  original: z.union([z.string(), z.number()]).nullable(),
+  correctedAt: z.string(),
+  correctedBy: ZId.nullable(),
+});
+export const ZRecordCorrections = z.partialRecord(ZExtractedField, ZFieldCorrection);
+
 export const ZEmailRecord = z.object({
   id: ZId,
   from: z.string(),
   fromEmail: z.string(),
   subject: z.string().nullable(),
+  /** When the email was sent: its `Date` header (the ingestion time when the header is missing or invalid). */
   receivedAt: z.string(),
+  /** When Dealflow received it (webhook or mailbox scan). */
+  ingestedAt: z.string(),
   status: ZRecordStatus,
   statusReason: z.string().nullable(),
   affinityDealId: z.string().nullable(),
@@ -28,7 +40,76 @@ export const ZEmailRecord = z.object({
     z.object({ id: ZId, filename: z.string(), contentType: z.string(), size: z.number().int() }),
   ),
   extractedData: ZExtractedDataSchema.nullable(),
+  /** Where each extracted value came from (slide, snippet, confidence); empty before extraction. */
+  provenance: ZExtractionProvenance,
+  /** The fields a person corrected, with the extracted value each replaced. */
+  corrections: ZRecordCorrections,
   canAnalyze: z.boolean(),
+});
+
+const text = (max: number) => z.string().trim().min(1, 'Enter a value').max(max);
+const clearable = <T extends z.ZodType>(schema: T) => schema.nullable();
+/** One field's corrected value, validated as that field (null clears it, except the company name). */
+export const ZCorrectFieldBody = z.discriminatedUnion('field', [
+  z.object({ field: z.literal('companyName'), value: text(200) }).strict(),
+  z.object({ field: z.literal('industry'), value: clearable(text(100)) }).strict(),
+  z.object({ field: z.literal('description'), value: clearable(text(2000)) }).strict(),
+  z
+    .object({
+      field: z.literal('website'),
+      value: clearable(
+        z
+          .string()
+          .trim()
+          .max(253)
+          .regex(
+            /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(\/\S*)?$/i,
+            'Enter a website such as example.com',
+          ),
+      ),
+    })
+    .strict(),
+  z.object({ field: z.literal('location'), value: clearable(text(200)) }).strict(),
+  z
+    .object({
+      field: z.literal('foundedYear'),
+      value: z
+        .number()
+        .int('Enter a year')
+        .min(1800, 'Enter a year from 1800')
+        .max(new Date().getUTCFullYear() + 1, 'The year is in the future')
+        .nullable(),
+    })
+    .strict(),
+  z.object({ field: z.literal('fundingRound'), value: clearable(text(60)) }).strict(),
+  z.object({ field: z.literal('fundingAmount'), value: clearable(text(60)) }).strict(),
+  z.object({ field: z.literal('contactName'), value: clearable(text(200)) }).strict(),
+  z
+    .object({
+      field: z.literal('contactEmail'),
+      value: z.string().trim().max(320).pipe(z.email('Enter an email address')).nullable(),
+    })
+    .strict(),
+  z
+    .object({
+      field: z.literal('contactPhone'),
+      value: clearable(
+        z
+          .string()
+          .trim()
+          .max(40)
+          .regex(/^\+?[0-9 ().-]{5,40}$/, 'Enter a phone number'),
+      ),
+    })
+    .strict(),
+  z.object({ field: z.literal('contactPosition'), value: clearable(text(100)) }).strict(),
+]);
+export type TCorrectFieldBody = z.infer<typeof ZCorrectFieldBody>;
+
+/** Records received (by their `Date`) since the first of the month (UTC), per status: the dashboard's pipeline. */
+export const ZPipelineCounts = z.object({
+  since: z.string(),
+  counts: z.array(z.object({ status: ZRecordStatus, count: z.number().int().nonnegative() })),
 });
 export const ZEmailListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -55,11 +136,19 @@ export const ZMailboxStatus = z.object({
   inboundAddress: z.string(),
   /** The inbound-mail provider's webhook secret (Bearer token or HMAC key); owners only, null for members. */
   webhookSecret: z.string().nullable().optional(),
+  /** The path inbound mail providers post to (on the app's own origin). */
+  webhookPath: z.string().optional(),
+  /** Whether a Mailgun signing key is stored (the key itself is never returned). */
+  mailgunConfigured: z.boolean().optional(),
   host: z.string().nullable(),
   port: z.number().int().nullable(),
   username: z.string().nullable(),
   lastScanAt: z.string().nullable(),
   settings: ZMailboxSettings,
+});
+export const ZMailgunKeyBody = z.object({
+  /** Mailgun's "HTTP webhook signing key" (Sending > Webhooks); null removes it. */
+  signingKey: z.string().trim().min(8, 'Paste the signing key from Mailgun').max(200).nullable(),
 });
 export const ZAccountingSettings = z.object({
   connected: z.boolean(),
@@ -71,6 +160,8 @@ export const ZAccountingSettings = z.object({
   encryption: z.boolean(),
   autoSync: z.boolean(),
   lastSyncAt: z.string().nullable(),
+  /** The Xero organisation the custom connection reaches (known once connected). */
+  tenantName: z.string().nullable().optional(),
 });
 
 export const ZDeal = z.object({
@@ -93,6 +184,23 @@ export const ZAnalysis = z.object({
   marketNotes: z.array(z.string()),
   model: z.string(),
   createdAt: z.string(),
+  /**
+   * Present when no AI endpoint is configured: the analysis made from the deck's outline and extracted data,
+   * shown as "offline analysis".
+   */
+  offline: z
+    .object({
+      sectionsPresent: z.array(
+        z.object({ section: z.enum(DECK_SECTIONS), page: z.number().int().nullable() }),
+      ),
+      sectionsMissing: z.array(z.enum(DECK_SECTIONS)),
+      keyMetrics: z.array(
+        z.object({ label: z.string(), value: z.string(), page: z.number().int().nullable() }),
+      ),
+      missingInformation: z.array(z.string()),
+      redFlags: z.array(z.string()),
+    })
+    .optional(),
 });
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -105,6 +213,7 @@ export const ingestRoutes = defineRoutes({
     summary: 'Processed records, newest first',
     tag: 'records',
     auth: 'member',
+    apiKey: 'read',
     query: ZEmailListQuery,
     responses: { 200: ZEmailList, ...errors },
   },
@@ -114,7 +223,26 @@ export const ingestRoutes = defineRoutes({
     summary: 'One record with its extracted data',
     tag: 'records',
     auth: 'member',
+    apiKey: 'read',
     params: IdParams,
+    responses: { 200: ZEmailRecord, ...errors },
+  },
+  pipeline: {
+    method: 'GET',
+    path: '/api/emails/pipeline',
+    summary: 'Records of this month per status (dashboard)',
+    tag: 'records',
+    auth: 'member',
+    responses: { 200: ZPipelineCounts, ...errors },
+  },
+  correctField: {
+    method: 'PATCH',
+    path: '/api/emails/:id/extracted-data',
+    summary: 'Correct one extracted field of a record (the CRM deal follows)',
+    tag: 'records',
+    auth: 'member',
+    params: IdParams,
+    body: ZCorrectFieldBody,
     responses: { 200: ZEmailRecord, ...errors },
   },
   retryEmail: {
@@ -169,6 +297,23 @@ export const ingestRoutes = defineRoutes({
     body: ZMailboxSettings.partial(),
     responses: { 200: ZMailboxStatus, ...errors },
   },
+  mailboxRotateSecret: {
+    method: 'POST',
+    path: '/api/integrations/mailbox/webhook-secret',
+    summary: 'Replace the webhook secret (the old one stops working at once)',
+    tag: 'integrations',
+    auth: 'owner',
+    responses: { 200: ZMailboxStatus, ...errors },
+  },
+  mailboxMailgunKey: {
+    method: 'PUT',
+    path: '/api/integrations/mailbox/mailgun-key',
+    summary: "Store Mailgun's webhook signing key (encrypted) to verify Mailgun's posts",
+    tag: 'integrations',
+    auth: 'owner',
+    body: ZMailgunKeyBody,
+    responses: { 200: ZMailboxStatus, ...errors },
+  },
   mailboxDisconnect: {
     method: 'DELETE',
     path: '/api/integrations/mailbox',
@@ -191,10 +336,26 @@ export const ingestRoutes = defineRoutes({
     summary: 'Save accounting connection settings',
     tag: 'integrations',
     auth: 'owner',
-    body: ZAccountingSettings.omit({ lastSyncAt: true })
+    body: ZAccountingSettings.omit({ lastSyncAt: true, tenantName: true })
       .extend({ clientSecret: z.string().max(1024).optional() })
       .partial(),
     responses: { 200: ZAccountingSettings, ...errors },
+  },
+  submitEmail: {
+    method: 'POST',
+    path: '/api/emails',
+    summary:
+      "Submit a raw RFC 5322 message (Content-Type message/rfc822) to the organization's intake, as if it had been emailed",
+    tag: 'records',
+    auth: 'member',
+    apiKey: 'write',
+    rawBody: 'message/rfc822',
+    responses: {
+      202: z.object({ accepted: z.literal(true), emailId: ZId, duplicate: z.boolean() }),
+      ...errors,
+      413: ZErrorBody,
+      429: ZErrorBody,
+    },
   },
   mailWebhook: {
     method: 'POST',
@@ -202,8 +363,26 @@ export const ingestRoutes = defineRoutes({
     summary: 'Inbound raw RFC 5322 message (authenticated by the organization secret)',
     tag: 'webhooks',
     auth: 'signature',
+    rawBody: 'message/rfc822',
     responses: {
       202: z.object({ accepted: z.literal(true), emailId: ZId }),
+      400: ZErrorBody,
+      401: ZErrorBody,
+      413: ZErrorBody,
+    },
+  },
+  sesWebhook: {
+    method: 'POST',
+    path: '/webhooks/mail/ses',
+    summary:
+      'Amazon SES inbound mail through an SNS HTTPS subscription: the SNS signature, and the organization secret as basic auth (`?recipient=` names the organization)',
+    tag: 'webhooks',
+    auth: 'signature',
+    responses: {
+      200: z.object({
+        type: z.enum(['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation']),
+        emailId: ZId.nullable(),
+      }),
       400: ZErrorBody,
       401: ZErrorBody,
       413: ZErrorBody,
@@ -232,6 +411,7 @@ export const crmRoutes = defineRoutes({
     summary: 'The CRM deal of a record',
     tag: 'crm',
     auth: 'member',
+    apiKey: 'read',
     params: IdParams,
     responses: { 200: ZDeal, ...errors },
   },
@@ -241,6 +421,7 @@ export const crmRoutes = defineRoutes({
     summary: 'A built-in CRM deal by its id (the deal link)',
     tag: 'crm',
     auth: 'member',
+    apiKey: 'read',
     params: IdParams,
     responses: { 200: ZDeal, ...errors },
   },

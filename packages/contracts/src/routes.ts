@@ -1,17 +1,26 @@
+import { accountingRoutes } from './accounting.js';
+import { apiKeyRoutes } from './api-keys.js';
+import { analyticsRoutes } from './analytics.js';
 import { billingRoutes } from './billing.js';
+import { billingInvoiceRoutes } from './billing-invoices.js';
 import type { ApiRoute } from './http.js';
 import { identityRoutes } from './identity.js';
+import { accountRoutes } from './account.js';
+import { activityRoutes } from './activity.js';
 import { crmRoutes, ingestRoutes } from './records.js';
+import { twoFactorRoutes } from './two-factor.js';
+import { crmConnectionRoutes } from './crm-connection.js';
 
 /**
  * Every HTTP route, by the service that owns it. The services register these, the gateway derives its
  * routing table from them, the OpenAPI document and the typed client are generated from them.
  */
 export const serviceRoutes = {
-  identity: identityRoutes,
-  billing: billingRoutes,
-  ingest: ingestRoutes,
-  crm: crmRoutes,
+  identity: { ...identityRoutes, ...accountRoutes, ...activityRoutes, ...apiKeyRoutes, ...twoFactorRoutes },
+  billing: { ...billingRoutes, ...billingInvoiceRoutes },
+  // Analytics is svc-ingest's (its records); declared in its own file.
+  ingest: { ...ingestRoutes, ...analyticsRoutes, ...accountingRoutes },
+  crm: { ...crmRoutes, ...crmConnectionRoutes },
 } as const;
 export type TServiceName = keyof typeof serviceRoutes;
 

@@ -52,10 +52,14 @@ export async function fixedRateLoad(options: {
   headers?: Record<string, string>;
   rate: number;
   durationSec: number;
+  /** Stop sending once this settles (before durationSec has passed); durationSec is then the cap. */
+  until?: Promise<unknown>;
+  /** Called with each failure's status (or error message), e.g. to print the first few. */
+  onFailure?: (what: string) => void;
 }): Promise<FixedRateResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(options.url);
-  const total = Math.round(options.rate * options.durationSec);
+  let total = Math.round(options.rate * options.durationSec);
   const latencies: number[] = [];
   let failures = 0;
   let sent = 0;
@@ -75,13 +79,17 @@ export async function fixedRateLoad(options: {
           response.once('end', () => {
             if (response.statusCode && response.statusCode < 300)
               latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-            else failures += 1;
+            else {
+              failures += 1;
+              options.onFailure?.(`HTTP ${response.statusCode}`);
+            }
             resolve();
           });
         },
       );
-      request.once('error', () => {
+      request.once('error', (error) => {
         failures += 1;
+        options.onFailure?.(error.message);
         resolve();
       });
       request.end();
@@ -92,6 +100,7 @@ export async function fixedRateLoad(options: {
   failures = 0;
 
   const pending: Promise<void>[] = [];
+  void options.until?.then(() => (total = Math.min(total, sent)));
   const start = performance.now();
   const intervalMs = 1000 / options.rate;
   await new Promise<void>((resolve) => {
@@ -174,11 +183,13 @@ export async function createSession(baseUrl: string, prefix = 'bench'): Promise<
       organizationName: 'Bench Capital',
     }),
   });
-  const body = (await response.json().catch(() => ({}))) as { sessionId?: string; message?: string };
-  if (!response.ok || !body.sessionId) {
-    throw new Error(`register answered ${response.status}: ${body.message ?? 'no sessionId'}`);
+  const body = (await response.json().catch(() => ({}))) as { message?: string };
+  // The session token travels only in the HttpOnly df_session cookie (never in the body).
+  const token = /df_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (!response.ok || !token) {
+    throw new Error(`register answered ${response.status}: ${body.message ?? 'no session cookie'}`);
   }
-  return body.sessionId;
+  return token;
 }
 
 /** GET /api/auth/me through the gateway: gateway -> svc-identity -> PostgreSQL, with a real session. */
@@ -188,7 +199,7 @@ export const currentUserSection: BenchSection = {
     if (!context.stack.services.identity) return [{ label: 'skipped', value: 'svc-identity is not running' }];
     const token = await createSession(context.stack.url);
     const url = `${context.stack.url}/api/auth/me`;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = { cookie: `df_session=${token}` };
     const check = await fetch(url, { headers });
     if (check.status !== 200)
       return [{ label: 'skipped', value: `GET /api/auth/me answered ${check.status}` }];

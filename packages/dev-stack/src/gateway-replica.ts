@@ -37,7 +37,7 @@ export async function startGatewayReplica(
   const upstreams = Object.fromEntries(
     SERVICE_NAMES.flatMap((name: TStackService) => {
       const service = stack.services[name];
-      return service ? [[SERVICE_LAYOUT[name].urlEnv, service.url]] : [];
+      return service ? [[SERVICE_LAYOUT[name].urlEnv, service.urls.join(',')]] : [];
     }),
   );
   const child = spawnNode({

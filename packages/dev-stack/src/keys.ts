@@ -10,6 +10,10 @@ export interface StackKeys {
   internalToken: string;
   /** svc-ingest's MAILBOX_ENCRYPTION_KEY (32 bytes, base64): mailbox credentials encrypted at rest. */
   mailboxEncryptionKey: string;
+  /** svc-identity's TWO_FACTOR_ENCRYPTION_KEY (32 bytes, base64): TOTP secrets encrypted at rest. */
+  twoFactorEncryptionKey: string;
+  /** svc-crm's CRM_ENCRYPTION_KEY (32 bytes, base64): organizations' Affinity keys sealed at rest. */
+  crmEncryptionKey: string;
   /** svc-billing's EMBEDDED_PAYMENTS_SECRET: signs the local payment provider's webhooks. */
   embeddedPaymentsSecret: string;
 }
@@ -30,6 +34,8 @@ export function generateKeys(): StackKeys {
     ...keyPair(),
     internalToken: secret(),
     mailboxEncryptionKey: aesKey(),
+    twoFactorEncryptionKey: aesKey(),
+    crmEncryptionKey: aesKey(),
     embeddedPaymentsSecret: secret(),
   };
 }
@@ -54,6 +60,8 @@ export function ensureKeys(dir: string): StackKeys {
     publicKeyPem: readFileSync(file('identity-jwt.pub.pem'), 'utf8'),
     internalToken: readOr('internal-api-token', secret),
     mailboxEncryptionKey: readOr('mailbox-encryption-key', aesKey),
+    twoFactorEncryptionKey: readOr('two-factor-encryption-key', aesKey),
+    crmEncryptionKey: readOr('crm-encryption-key', aesKey),
     embeddedPaymentsSecret: readOr('embedded-payments-secret', secret),
   };
 }

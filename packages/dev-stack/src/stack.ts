@@ -54,13 +54,20 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Which services to start (default: all four; a service that is not built is skipped with a warning). */
   services?: readonly TStackService[];
+  /**
+   * Instances per service (default 1): each on its own port, the gateway given all their URLs (it spreads
+   * requests over them and fails over; see the gateway's UpstreamGroup). Tests of rolling restarts and
+   * replicas use it.
+   */
+  replicas?: Partial<Record<TStackService, number>>;
   readyTimeoutMs?: number;
 }
 
 export interface Stack {
   /** The one URL: the gateway. */
   url: string;
-  services: Partial<Record<TStackService, { url: string; databaseUrl: string }>>;
+  /** Each service's first instance (`url`) and all its instances (`urls`). */
+  services: Partial<Record<TStackService, { url: string; urls: string[]; databaseUrl: string }>>;
   remotes: Record<TRemoteFolder, { url: string }>;
   kafkaBrokers: string;
   redisUrl: string | null;
@@ -70,6 +77,17 @@ export interface Stack {
   startRemote(folder: TRemoteFolder): Promise<void>;
   /** The broker (when the stack started it), to stop and restart it in tests. */
   broker: Broker | null;
+  /** A service instance's process (tests signal it). */
+  instance(name: TStackService, index?: number): ChildService;
+  /**
+   * Stops one instance (SIGTERM, drained as in a rollout; or SIGKILL) and starts it again on the same
+   * port with the same environment; resolves once its /readyz answers.
+   */
+  restartInstance(
+    name: TStackService,
+    index?: number,
+    options?: { signal?: 'SIGTERM' | 'SIGKILL' },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -165,10 +183,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const gatewayPort = options.gatewayPort ?? (await port(GATEWAY_PORT));
     const publicHost = options.publicHost ?? 'localhost';
     const publicUrl = `http://${publicHost}:${gatewayPort}`;
-    const servicePorts = {} as Record<TStackService, number>;
-    for (const name of SERVICE_NAMES) servicePorts[name] = await port(SERVICE_LAYOUT[name].port);
+    const servicePorts = {} as Record<TStackService, number[]>;
+    for (const name of SERVICE_NAMES) {
+      const count = Math.max(1, options.replicas?.[name] ?? 1);
+      servicePorts[name] = [await port(SERVICE_LAYOUT[name].port)];
+      for (let i = 1; i < count; i += 1) servicePorts[name].push(await findFreePort());
+    }
+    const urlsOf = (name: TStackService) =>
+      servicePorts[name].map((servicePort) => `http://127.0.0.1:${servicePort}`);
+    // The services call each other at the first instance (one URL each; a cluster's Service balances);
+    // the gateway is given every instance's URL, comma-separated (its list of upstream instances).
     const serviceUrls = Object.fromEntries(
-      SERVICE_NAMES.map((name) => [SERVICE_LAYOUT[name].urlEnv, `http://127.0.0.1:${servicePorts[name]}`]),
+      SERVICE_NAMES.map((name) => [SERVICE_LAYOUT[name].urlEnv, urlsOf(name)[0] ?? '']),
+    );
+    const gatewayUpstreams = Object.fromEntries(
+      SERVICE_NAMES.map((name) => [SERVICE_LAYOUT[name].urlEnv, urlsOf(name).join(',')]),
     );
     const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'warn';
     const common: Record<string, string | undefined> = {
@@ -198,21 +227,27 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     // ---- services, then the gateway
     const services: Stack['services'] = {};
-    for (const name of wanted) {
+    const instances = {} as Record<TStackService, ChildService[]>;
+    const spawnInstance = (name: TStackService, index: number) => {
       const layout = SERVICE_LAYOUT[name];
-      mkdirSync(join(dataDir, name), { recursive: true });
-      const child = spawnNode({
-        name,
+      return spawnNode({
+        name: index === 0 ? name : `${name}#${index + 1}`,
         script: 'dist/server.js',
         cwd: join(root, layout.dir),
         log,
         quiet: ['warn', 'error', 'fatal', 'silent'].includes(logLevel),
         env: {
           ...common,
-          PORT: String(servicePorts[name]),
+          PORT: String(servicePorts[name][index]),
           DATABASE_URL: databaseUrls[name],
           DATA_DIR: join(dataDir, name),
-          ...(name === 'identity' ? { IDENTITY_JWT_PRIVATE_KEY: keys.privateKeyPem } : {}),
+          ...(name === 'identity'
+            ? {
+                IDENTITY_JWT_PRIVATE_KEY: keys.privateKeyPem,
+                TWO_FACTOR_ENCRYPTION_KEY:
+                  process.env.TWO_FACTOR_ENCRYPTION_KEY || keys.twoFactorEncryptionKey,
+              }
+            : {}),
           ...(name === 'ingest'
             ? {
                 MAILBOX_ENCRYPTION_KEY: process.env.MAILBOX_ENCRYPTION_KEY || keys.mailboxEncryptionKey,
@@ -221,6 +256,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
                   .filter(Boolean)
                   .join(' '),
               }
+            : {}),
+          ...(name === 'crm'
+            ? { CRM_ENCRYPTION_KEY: process.env.CRM_ENCRYPTION_KEY || keys.crmEncryptionKey }
             : {}),
           ...(name === 'billing'
             ? {
@@ -232,20 +270,42 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           ...options.serviceEnv?.[name],
         },
       });
-      children.push(child);
-      services[name] = { url: `http://127.0.0.1:${servicePorts[name]}`, databaseUrl: databaseUrls[name] };
+    };
+    for (const name of wanted) {
+      mkdirSync(join(dataDir, name), { recursive: true });
+      instances[name] = servicePorts[name].map((_, index) => spawnInstance(name, index));
+      children.push(...instances[name]);
+      const urls = urlsOf(name);
+      services[name] = { url: urls[0] ?? '', urls, databaseUrl: databaseUrls[name] };
     }
     // The services stop together (each: SIGTERM, SIGKILL after 10 s), after the gateway, before the broker.
-    const serviceChildren = [...children];
     cleanups.push(async () => {
-      await Promise.all(serviceChildren.map((child) => child.stop()));
+      await Promise.all(wanted.flatMap((name) => instances[name].map((child) => child.stop())));
     });
     const timeout = options.readyTimeoutMs ?? 90_000;
     await Promise.all(
-      wanted.map((name, index) =>
-        waitUntilReady(`${services[name]?.url}/readyz`, children[index] ?? null, timeout),
+      wanted.flatMap((name) =>
+        instances[name].map((child, index) =>
+          waitUntilReady(`${urlsOf(name)[index]}/readyz`, child, timeout),
+        ),
       ),
     );
+    const instanceOf = (name: TStackService, index = 0): ChildService => {
+      const child = instances[name]?.[index];
+      if (!child) throw new Error(`No instance ${index} of ${name} in this stack`);
+      return child;
+    };
+    const restartInstance: Stack['restartInstance'] = async (name, index = 0, restart = {}) => {
+      const old = instanceOf(name, index);
+      if (restart.signal === 'SIGKILL') {
+        old.process.kill('SIGKILL');
+        await old.exited;
+      } else await old.stop(30_000);
+      const fresh = spawnInstance(name, index);
+      instances[name][index] = fresh;
+      children.push(fresh);
+      await waitUntilReady(`${urlsOf(name)[index]}/readyz`, fresh, timeout);
+    };
 
     const gateway = spawnNode({
       name: 'gateway',
@@ -257,6 +317,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         HOST: publicHost === 'localhost' ? 'localhost' : '127.0.0.1',
         PORT: String(gatewayPort),
         SHELL_DIST: join(root, 'shell', 'dist'),
+        ...gatewayUpstreams,
         ...Object.fromEntries(
           REMOTE_FOLDERS.map((folder) => [REMOTE_LAYOUT[folder].urlEnv, remoteServers[folder].url]),
         ),
@@ -278,6 +339,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       redisUrl,
       keys,
       broker,
+      instance: instanceOf,
+      restartInstance,
       stopRemote: (folder) => remoteServers[folder].stop(),
       startRemote: (folder) => remoteServers[folder].start(),
       stop: stopAll,

@@ -29,14 +29,28 @@ describe('isCrossSiteRequest', () => {
       isCrossSiteRequest({ method: 'DELETE', headers: { cookie, origin: 'https://evil.example' } }, url),
     ).toBe(true);
   });
-  it('lets same-origin, bearer and read requests through', () => {
+  it('refuses a cross-site cookie write whatever Authorization it carries (Basic, or a bearer the caller has not verified)', () => {
+    expect(
+      isCrossSiteRequest(
+        { method: 'POST', headers: { cookie, authorization: 'Basic x', 'sec-fetch-site': 'cross-site' } },
+        url,
+      ),
+    ).toBe(true);
+    expect(
+      isCrossSiteRequest(
+        { method: 'POST', headers: { cookie, authorization: 'Bearer x', origin: 'https://evil.example' } },
+        url,
+      ),
+    ).toBe(true);
+  });
+  it('lets same-origin, cookie-less and read requests through', () => {
     expect(
       isCrossSiteRequest({ method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin' } }, url),
     ).toBe(false);
     expect(isCrossSiteRequest({ method: 'POST', headers: { cookie, origin: url } }, url)).toBe(false);
     expect(
       isCrossSiteRequest(
-        { method: 'POST', headers: { cookie, authorization: 'Bearer x', origin: 'https://evil.example' } },
+        { method: 'POST', headers: { authorization: 'Bearer x', origin: 'https://evil.example' } },
         url,
       ),
     ).toBe(false);

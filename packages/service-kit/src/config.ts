@@ -10,6 +10,14 @@ export const blankIsUnset = <T extends z.ZodType>(schema: T) =>
 
 const optionalString = blankIsUnset(z.string());
 
+/** The internal token every process shares in development; production refuses it (refuseDevelopmentDefaults). */
+export const DEV_INTERNAL_API_TOKEN = 'dev-internal-token';
+
+/** `ALLOW_EMBEDDED_*=1`: production accepts an embedded provider on purpose (a demo, a staging cluster). */
+export const ZAllowFlag = blankIsUnset(z.enum(['1', '0', 'true', 'false'])).transform(
+  (v) => v === '1' || v === 'true',
+);
+
 /** Variables every service reads. Each service extends this with its own (STYLE.md: config validated at boot). */
 export const ZBaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -45,9 +53,17 @@ export const ZBaseConfig = z.object({
   INTERNAL_API_TOKEN: z
     .string()
     .min(8, 'INTERNAL_API_TOKEN must be at least 8 characters')
-    .default('dev-internal-token'),
+    .default(DEV_INTERNAL_API_TOKEN),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  /**
+   * A failing event is parked and retried with exponential backoff and jitter from this delay (doubling, at
+   * most CONSUMER_RETRY_MAX_DELAY_MS), CONSUMER_RETRY_MAX_ATTEMPTS tries in all, then dead-lettered
+   * (~6 min with the defaults; consumer.ts, TRetryPolicy).
+   */
+  CONSUMER_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  CONSUMER_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(300_000),
+  CONSUMER_RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** Outbox relay poll interval when no NOTIFY arrives (ms). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
 });
@@ -73,4 +89,49 @@ export function loadConfig<S extends z.ZodType>(
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
   }
   return Object.freeze(result.data) as Readonly<z.infer<S>>;
+}
+
+/** One development default a production process must not run on. */
+export interface TDevelopmentDefault<E> {
+  /** The variable to set (named in the refusal). */
+  variable: string;
+  /** True when `env` is on the development default. */
+  isDefault: (env: E) => boolean;
+  /** What running on it would mean, for the operator reading the refusal. */
+  why: string;
+  /** An `ALLOW_EMBEDDED_*` flag that accepts it on purpose (embedded providers only, never a secret). */
+  allowedBy?: { flag: string; isSet: (env: E) => boolean };
+}
+
+/** Every service's own: the internal token all processes share in development. */
+export const baseDevelopmentDefaults: TDevelopmentDefault<TBaseConfig>[] = [
+  {
+    variable: 'INTERNAL_API_TOKEN',
+    isDefault: (env) => env.INTERNAL_API_TOKEN === DEV_INTERNAL_API_TOKEN,
+    why: 'the development token is public, so anyone reaching a service could call its internal routes',
+  },
+];
+
+/**
+ * With NODE_ENV=production, refuses to start on a development default (a known secret, the embedded payment
+ * provider, the file mail outbox) unless its `ALLOW_EMBEDDED_*` flag says so: one issue per default, naming
+ * the variable. Use in the service's env schema: `.superRefine(refuseDevelopmentDefaults([...]))`; the base
+ * defaults are always included.
+ */
+export function refuseDevelopmentDefaults<E extends Pick<TBaseConfig, 'NODE_ENV' | 'INTERNAL_API_TOKEN'>>(
+  own: TDevelopmentDefault<E>[] = [],
+): (env: E, ctx: z.RefinementCtx) => void {
+  const all = [...(baseDevelopmentDefaults as unknown as TDevelopmentDefault<E>[]), ...own];
+  return (env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const d of all) {
+      if (!d.isDefault(env) || d.allowedBy?.isSet(env)) continue;
+      const allow = d.allowedBy ? `, or set ${d.allowedBy.flag}=1 to run it on purpose` : '';
+      ctx.addIssue({
+        code: 'custom',
+        path: [d.variable],
+        message: `refused in production: ${d.variable} is on its development default (${d.why}); set ${d.variable}${allow}`,
+      });
+    }
+  };
 }

@@ -27,13 +27,43 @@ export function defineConsumer<T extends TTopic>(
   return { topic, name, handler };
 }
 
-export const MAX_ATTEMPTS = 5;
+/**
+ * How a failing event is retried. A few quick attempts ride out a blip (a deadlock, a restarting
+ * database); then the event is parked in kit_retry and the partition moves on: the retry worker tries it
+ * again with exponential backoff and jitter (1 s, 2 s, 4 s ... capped, ~6 min over the default 10
+ * attempts), and after the last one it becomes a dead letter (kit_dead_letter, `node dist/dead-letters.js`).
+ * Blocking the partition for minutes instead would stall every other organization sharing it; parking keeps
+ * them flowing, and a later event of the parked organization waits behind the parked one (same key), so
+ * one organization's events still apply in order.
+ */
+export interface TRetryPolicy {
+  quickAttempts: number;
+  quickBackoffMs: number;
+  /** Attempts in all (quick ones included) before the event is dead-lettered. */
+  maxAttempts: number;
+  baseMs: number;
+  maxDelayMs: number;
+}
+export const DEFAULT_RETRY_POLICY: TRetryPolicy = {
+  quickAttempts: 3,
+  quickBackoffMs: 100,
+  maxAttempts: 10,
+  baseMs: 1000,
+  maxDelayMs: 300_000,
+};
 
-export type HandleOutcome = 'handled' | 'duplicate' | 'dead-lettered';
+/** Delay before the next try after `attempt` failed parked tries: exponential, capped, half of it random. */
+export function retryDelayMs(attempt: number, policy: TRetryPolicy, random: () => number = Math.random) {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exponential / 2 + (random() * exponential) / 2);
+}
+
+export type HandleOutcome = 'handled' | 'duplicate' | 'parked' | 'dead-lettered';
 
 /**
- * Applies one event: inbox row + handler in one transaction. Retries with backoff; after MAX_ATTEMPTS
- * the event goes to the service's dead-letter topic (and the logs and metrics), and the partition moves on.
+ * Applies one event: inbox row + handler in one transaction. A few quick retries; then the event is parked
+ * for the retry worker (see TRetryPolicy) and the partition moves on. An event whose organization already
+ * has one parked for this consumer is parked behind it.
  */
 export async function handleEvent(
   orm: MikroORM,
@@ -43,7 +73,7 @@ export async function handleEvent(
   deps: {
     logger: Logger;
     producer: Producer | null;
-    backoffMs?: number;
+    retry?: TRetryPolicy;
     /** The Kafka message's headers: its `traceparent` is the parent of this consumer's span. */
     headers?: IHeaders;
   },
@@ -57,10 +87,14 @@ export async function handleEvent(
   } catch (err) {
     // A payload that cannot be parsed will never succeed: straight to the logs as a dead letter.
     kitMetrics().eventsDeadLettered.add(1, { service, topic: definition.topic });
-    log.error({ err: (err as Error).message, raw: raw.slice(0, 500) }, 'dead letter: unparseable event');
+    log.error(
+      { err: (err as Error).message, raw: raw.slice(0, 500) },
+      `dead letter: unparseable event on ${definition.topic}: ${(err as Error).message.slice(0, 300)}`,
+    );
     return 'dead-lettered';
   }
   const parsed = event;
+  const policy = deps.retry ?? DEFAULT_RETRY_POLICY;
   return withConsumerSpan(
     {
       topic: definition.topic,
@@ -70,72 +104,246 @@ export async function handleEvent(
       traceparent: parsed.traceparent,
     },
     async (span) => {
-      const outcome = await applyEvent(orm, service, definition, parsed, log, deps);
+      let outcome: HandleOutcome;
+      if (await hasParked(orm, definition.name, parsed.orgId)) {
+        await park(orm, definition, parsed, 0, 'waiting behind an earlier event of the same organization', 0);
+        outcome = 'parked';
+      } else {
+        const result = await applyWithQuickRetries(orm, service, definition, parsed, log, policy);
+        if (result.ok) outcome = result.outcome;
+        else {
+          await park(
+            orm,
+            definition,
+            parsed,
+            policy.quickAttempts,
+            errorText(result.error),
+            retryDelayMs(1, policy),
+          );
+          log.warn({ err: result.error, eventId: parsed.id }, 'event parked for retry with backoff');
+          outcome = 'parked';
+        }
+      }
       span.setAttributes({ 'dealflow.consumer': definition.name, 'dealflow.outcome': outcome });
       return outcome;
     },
   );
 }
 
-async function applyEvent(
+const errorText = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 1000);
+
+async function applyOnce(
+  orm: MikroORM,
+  definition: ConsumerDefinition,
+  event: TEventOf<TTopic>,
+  log: Logger,
+  /** Runs in the same transaction, whatever the inbox says (the retry worker deletes its parked row). */
+  alsoInTransaction?: (em: EntityManager) => Promise<void>,
+): Promise<'handled' | 'duplicate'> {
+  return orm.em.fork().transactional(async (em) => {
+    await alsoInTransaction?.(em);
+    const result = await em
+      .getConnection()
+      .execute(
+        'INSERT INTO kit_inbox (event_id, consumer) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        [event.id, definition.name],
+        'run',
+        em.getTransactionContext(),
+      );
+    if (result.affectedRows === 0) return 'duplicate' as const;
+    await definition.handler(event, { em, logger: log.child({ eventId: event.id }) });
+    return 'handled' as const;
+  });
+}
+
+async function applyWithQuickRetries(
   orm: MikroORM,
   service: string,
   definition: ConsumerDefinition,
   event: TEventOf<TTopic>,
   log: Logger,
-  deps: { producer: Producer | null; backoffMs?: number },
-): Promise<HandleOutcome> {
+  policy: TRetryPolicy,
+): Promise<{ ok: true; outcome: 'handled' | 'duplicate' } | { ok: false; error: unknown }> {
   let lastError: unknown;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= policy.quickAttempts; attempt++) {
     try {
-      const outcome = await orm.em.fork().transactional(async (em) => {
-        const result = await em
-          .getConnection()
-          .execute(
-            'INSERT INTO kit_inbox (event_id, consumer) VALUES (?, ?) ON CONFLICT DO NOTHING',
-            [event.id, definition.name],
-            'run',
-            em.getTransactionContext(),
-          );
-        if (result.affectedRows === 0) return 'duplicate' as const;
-        await definition.handler(event, { em, logger: log.child({ eventId: event.id }) });
-        return 'handled' as const;
-      });
+      const outcome = await applyOnce(orm, definition, event, log);
       kitMetrics().eventsHandled.add(1, { service, topic: definition.topic, outcome });
       if (outcome === 'duplicate') log.debug({ eventId: event.id }, 'duplicate event ignored');
-      return outcome;
+      return { ok: true, outcome };
     } catch (err) {
       lastError = err;
       log.warn({ err, eventId: event.id, attempt }, 'event handler failed');
-      if (attempt < MAX_ATTEMPTS)
-        await new Promise((r) => setTimeout(r, (deps.backoffMs ?? 100) * 2 ** (attempt - 1)));
+      if (attempt < policy.quickAttempts)
+        await new Promise((r) => setTimeout(r, policy.quickBackoffMs * 2 ** (attempt - 1)));
     }
   }
-  kitMetrics().eventsDeadLettered.add(1, { service, topic: definition.topic });
-  log.error({ err: lastError, eventId: event.id }, 'dead letter: event handler kept failing');
-  if (deps.producer) {
-    const dead = {
-      id: randomUUID(),
-      type: deadLetterTopic(service),
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      orgId: event.orgId,
-      data: {
-        topic: definition.topic,
-        consumer: definition.name,
-        attempts: MAX_ATTEMPTS,
-        error: String((lastError as Error)?.message ?? lastError).slice(0, 1000),
-        event,
-      },
-    };
-    await deps.producer
-      .send({
-        topic: deadLetterTopic(service),
-        messages: [{ key: event.orgId, value: JSON.stringify(dead) }],
-      })
-      .catch((err) => log.error({ err }, 'could not publish dead letter'));
+  return { ok: false, error: lastError };
+}
+
+async function hasParked(orm: MikroORM, consumer: string, key: string): Promise<boolean> {
+  const rows = await orm.em
+    .getConnection()
+    .execute<unknown[]>('SELECT 1 FROM kit_retry WHERE consumer = ? AND key = ? LIMIT 1', [consumer, key]);
+  return rows.length > 0;
+}
+
+async function park(
+  orm: MikroORM,
+  definition: ConsumerDefinition,
+  event: TEventOf<TTopic>,
+  attempts: number,
+  lastError: string,
+  delayMs: number,
+): Promise<void> {
+  await orm.em.getConnection().execute(
+    `INSERT INTO kit_retry (id, event_id, consumer, topic, key, payload, attempts, last_error, next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, now() + (? * interval '1 millisecond'))`,
+    [
+      randomUUID(),
+      event.id,
+      definition.name,
+      definition.topic,
+      event.orgId,
+      JSON.stringify(event),
+      attempts,
+      lastError,
+      delayMs,
+    ],
+  );
+}
+
+interface TParkedRow {
+  id: string;
+  event_id: string;
+  consumer: string;
+  topic: string;
+  key: string;
+  payload: TEventOf<TTopic>;
+  attempts: number;
+}
+
+/**
+ * Retries parked events: each tick claims the due oldest event of every (consumer, organization) for a
+ * lease (SKIP LOCKED: replicas share the work), applies it, and on failure schedules the next try or,
+ * after the last, moves it to kit_dead_letter (and the service's dead-letter topic, for logs and alerts).
+ */
+export class RetryWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly options: {
+      orm: MikroORM;
+      service: string;
+      definitions: ConsumerDefinition[];
+      producer: () => Producer | null;
+      logger: Logger;
+      policy: TRetryPolicy;
+    },
+  ) {}
+
+  start(): void {
+    const pollMs = Math.max(20, Math.min(1000, this.options.policy.baseMs));
+    this.timer = setInterval(() => {
+      this.running ??= this.tick()
+        .then(() => undefined)
+        .catch((err) => this.options.logger.warn({ err }, 'retry worker tick failed'))
+        .finally(() => (this.running = null));
+    }, pollMs);
+    this.timer.unref();
   }
-  return 'dead-lettered';
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One pass over the due parked events; returns how many were tried. */
+  async tick(): Promise<number> {
+    const { orm, policy } = this.options;
+    const due = await orm.em.getConnection().execute<TParkedRow[]>(
+      `UPDATE kit_retry SET next_attempt_at = now() + interval '5 minutes'
+       WHERE id IN (
+         SELECT h.id FROM kit_retry h
+         WHERE h.next_attempt_at <= now()
+           AND NOT EXISTS (SELECT 1 FROM kit_retry o WHERE o.consumer = h.consumer AND o.key = h.key
+                           AND (o.created_at, o.id) < (h.created_at, h.id))
+         ORDER BY h.created_at LIMIT 50 FOR UPDATE SKIP LOCKED)
+       RETURNING id, event_id, consumer, topic, key, payload, attempts`,
+    );
+    for (const row of due) await this.retry(row, policy);
+    return due.length;
+  }
+
+  private async retry(row: TParkedRow, policy: TRetryPolicy): Promise<void> {
+    const { orm, service, logger } = this.options;
+    const connection = orm.em.getConnection();
+    const definition = this.options.definitions.find((d) => d.name === row.consumer);
+    const log = logger.child({ topic: row.topic, consumer: row.consumer, eventId: row.event_id });
+    let error: unknown = new Error(`no consumer named ${row.consumer} in this service`);
+    if (definition) {
+      try {
+        const outcome = await applyOnce(orm, definition, row.payload, log, (em) =>
+          em
+            .getConnection()
+            .execute('DELETE FROM kit_retry WHERE id = ?', [row.id], 'run', em.getTransactionContext())
+            .then(() => undefined),
+        );
+        kitMetrics().eventsHandled.add(1, { service, topic: row.topic, outcome });
+        log.info({ attempts: row.attempts + 1 }, 'parked event applied');
+        return;
+      } catch (err) {
+        error = err;
+      }
+    }
+    const attempts = row.attempts + 1;
+    if (attempts < policy.maxAttempts) {
+      const delayMs = retryDelayMs(Math.max(1, attempts - policy.quickAttempts + 1), policy);
+      log.warn({ err: error, attempts, delayMs }, 'parked event failed again');
+      await connection.execute(
+        `UPDATE kit_retry SET attempts = ?, last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond')
+         WHERE id = ?`,
+        [attempts, errorText(error), delayMs, row.id],
+      );
+      return;
+    }
+    kitMetrics().eventsDeadLettered.add(1, { service, topic: row.topic });
+    log.error({ err: error, attempts }, 'dead letter: event handler kept failing');
+    await orm.em.fork().transactional(async (em) => {
+      const c = em.getConnection();
+      const tx = em.getTransactionContext();
+      await c.execute(
+        `INSERT INTO kit_dead_letter (id, event_id, consumer, topic, key, payload, attempts, error)
+         SELECT id, event_id, consumer, topic, key, payload, ?, ? FROM kit_retry WHERE id = ?`,
+        [attempts, errorText(error), row.id],
+        'run',
+        tx,
+      );
+      await c.execute('DELETE FROM kit_retry WHERE id = ?', [row.id], 'run', tx);
+    });
+    const producer = this.options.producer();
+    if (producer) {
+      const dead = {
+        id: randomUUID(),
+        type: deadLetterTopic(service),
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        orgId: row.key,
+        data: {
+          topic: row.topic,
+          consumer: row.consumer,
+          attempts,
+          error: errorText(error),
+          event: row.payload,
+        },
+      };
+      await producer
+        .send({ topic: deadLetterTopic(service), messages: [{ key: row.key, value: JSON.stringify(dead) }] })
+        .catch((err) => log.error({ err }, 'could not publish dead letter'));
+    }
+  }
 }
 
 /** Subscribes the service's consumer group (group id = service name) to its topics. */
@@ -146,6 +354,7 @@ export async function startConsumers(options: {
   definitions: ConsumerDefinition[];
   producer: Producer | null;
   logger: Logger;
+  retry?: TRetryPolicy;
   partitionsConsumedConcurrently?: number;
 }): Promise<KafkaConsumer | null> {
   if (options.definitions.length === 0) return null;
@@ -168,6 +377,7 @@ export async function startConsumers(options: {
           logger: options.logger,
           producer: options.producer,
           headers: message.headers,
+          ...(options.retry ? { retry: options.retry } : {}),
         });
       }
     },

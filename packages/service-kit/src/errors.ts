@@ -53,9 +53,18 @@ export const KitError = defineErrors('KitError', {
   NO_ORGANIZATION: { status: 403, message: 'You must belong to an organization to do this' },
   NOT_OWNER: { status: 403, message: 'Only the organization owner can do this' },
   CROSS_SITE: { status: 403, message: 'Cross-site request refused' },
+  API_KEY_NOT_ALLOWED: { status: 403, message: 'API keys cannot be used for this endpoint' },
+  API_KEY_READ_ONLY: {
+    status: 403,
+    message: 'This API key is read-only: use a key with the write scope for this request',
+  },
   NOT_FOUND: { status: 404, message: 'Not found' },
   CONFLICT: { status: 409, message: 'This already exists' },
 });
+
+/** Seed 000's message for a database whose schema is missing; the login page shows its notice on the flag. */
+export const DB_NOT_INITIALIZED_MESSAGE =
+  'Database schema not initialized. Please run the setup script: ./setup.sh';
 
 interface PgError {
   code?: string;
@@ -100,6 +109,11 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (pg.code === '22P02' || pg.code === '22003') {
       return reply.code(400).send({ message: 'Invalid value' });
+    }
+    // undefined_table / invalid_schema_name: the migrations have not run (seed 000: dbInitRequired).
+    if (pg.code === '42P01' || pg.code === '3F000') {
+      request.log.error({ err: error }, 'database schema not initialized');
+      return reply.code(503).send({ message: DB_NOT_INITIALIZED_MESSAGE, dbInitRequired: true });
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -1,4 +1,15 @@
-export { ZBaseConfig, loadConfig, blankIsUnset, ConfigError, type TBaseConfig } from './config.js';
+export {
+  ZBaseConfig,
+  loadConfig,
+  blankIsUnset,
+  ConfigError,
+  type TBaseConfig,
+  DEV_INTERNAL_API_TOKEN,
+  ZAllowFlag,
+  refuseDevelopmentDefaults,
+  baseDevelopmentDefaults,
+  type TDevelopmentDefault,
+} from './config.js';
 export { AppError, KitError, defineErrors, installErrorHandling, type TErrorSpec } from './errors.js';
 export { loggerOptions, redactUrl } from './logger.js';
 export {
@@ -16,7 +27,11 @@ export { publishEvent, OutboxRelay, type PublishInput } from './outbox.js';
 export {
   defineConsumer,
   handleEvent,
-  MAX_ATTEMPTS,
+  DEFAULT_RETRY_POLICY,
+  retryDelayMs,
+  RetryWorker,
+  type TRetryPolicy,
+  type HandleOutcome,
   type ConsumerDefinition,
   type ConsumerContext,
 } from './consumer.js';
@@ -50,3 +65,16 @@ export {
 } from './telemetry.js';
 export { registerMetrics, recordRequestDurations, startMetricsServer } from './http-metrics.js';
 export { traceHeaders, currentTraceparent } from './trace-context.js';
+export { runDeadLetterCommand, runDeadLetterCli } from './dead-letters.js';
+export {
+  OutboundRefused,
+  guardedFetch,
+  isPublicAddress,
+  resolvePublicAddress,
+  testAllowList,
+  type TFetched,
+  type TFetchOptions,
+  type TOutboundOptions,
+  type TTestAllow,
+} from './outbound-guard.js';
+export { createSecretBox, type TSecretBox } from './secret-box.js';

@@ -65,7 +65,77 @@ const RejectedSchema = new EntitySchema<RejectedRow>({
   },
 });
 
-export const kitEntities = [OutboxSchema, InboxSchema, RejectedSchema] as EntitySchema[];
+/** An event whose handler failed: retried with backoff by the retry worker, off the partition (consumer.ts). */
+interface RetryRow {
+  id: string;
+  eventId: string;
+  consumer: string;
+  topic: string;
+  key: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  lastError: string;
+  nextAttemptAt: Date;
+  createdAt: Date;
+}
+const RetrySchema = new EntitySchema<RetryRow>({
+  name: 'KitRetryRow',
+  tableName: 'kit_retry',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    eventId: { type: 'uuid', fieldName: 'event_id' },
+    consumer: { type: 'text' },
+    topic: { type: 'text' },
+    key: { type: 'text' },
+    payload: { type: 'json' },
+    attempts: { type: 'integer' },
+    lastError: { type: 'text', fieldName: 'last_error' },
+    nextAttemptAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'next_attempt_at' },
+    createdAt: {
+      type: 'Date',
+      columnType: 'timestamptz',
+      fieldName: 'created_at',
+      defaultRaw: 'clock_timestamp()',
+    },
+  },
+});
+/** An event that kept failing past its retries: listed and replayed with `node dist/dead-letters.js`. */
+interface DeadLetterRow {
+  id: string;
+  eventId: string;
+  consumer: string;
+  topic: string;
+  key: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  error: string;
+  deadAt: Date;
+  replayedAt?: Date;
+}
+const DeadLetterSchema = new EntitySchema<DeadLetterRow>({
+  name: 'KitDeadLetterRow',
+  tableName: 'kit_dead_letter',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    eventId: { type: 'uuid', fieldName: 'event_id' },
+    consumer: { type: 'text' },
+    topic: { type: 'text' },
+    key: { type: 'text' },
+    payload: { type: 'json' },
+    attempts: { type: 'integer' },
+    error: { type: 'text' },
+    deadAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'dead_at', defaultRaw: 'now()' },
+    replayedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'replayed_at', nullable: true },
+  },
+});
+
+export const kitEntities = [
+  OutboxSchema,
+  InboxSchema,
+  RejectedSchema,
+  RetrySchema,
+  DeadLetterSchema,
+] as EntitySchema[];
 
 /**
  * The kit's own tables: the transactional outbox (with a NOTIFY so the relay wakes at once) and the
@@ -110,8 +180,39 @@ export class KitRejectedMigration extends Migration {
   }
 }
 
+/** Consumer retries off the partition (kit_retry) and dead letters an operator can list and replay. */
+export class KitRetryMigration extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`CREATE TABLE IF NOT EXISTS kit_retry (
+      id uuid PRIMARY KEY,
+      event_id uuid NOT NULL,
+      consumer text NOT NULL,
+      topic text NOT NULL,
+      key text NOT NULL,
+      payload jsonb NOT NULL,
+      attempts int NOT NULL,
+      last_error text NOT NULL,
+      next_attempt_at timestamptz NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+    )`);
+    this.addSql(`CREATE TABLE IF NOT EXISTS kit_dead_letter (
+      id uuid PRIMARY KEY,
+      event_id uuid NOT NULL,
+      consumer text NOT NULL,
+      topic text NOT NULL,
+      key text NOT NULL,
+      payload jsonb NOT NULL,
+      attempts int NOT NULL,
+      error text NOT NULL,
+      dead_at timestamptz NOT NULL DEFAULT now(),
+      replayed_at timestamptz NULL
+    )`);
+  }
+}
+
 /** The kit's own migrations, run before every service's. */
 export const kitMigrations = [
   { name: 'Migration00000000000000Kit', class: KitMigration },
   { name: 'Migration00000000000001KitRejected', class: KitRejectedMigration },
+  { name: 'Migration00000000000002KitRetry', class: KitRetryMigration },
 ];

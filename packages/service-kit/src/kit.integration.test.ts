@@ -242,7 +242,7 @@ describe('outbox and inbox over the real broker', () => {
     expect(await outboxSize(producerSvc)).toBe(0);
   }, 30_000);
 
-  it('dead-letters an event whose handler keeps failing, and moves on', async () => {
+  it('parks an event whose handler keeps failing for the retry worker, and moves on', async () => {
     const failing = defineConsumer(
       Topics.memberAdded,
       async () => {
@@ -261,9 +261,17 @@ describe('outbox and inbox over the real broker', () => {
     const outcome = await handleEvent(consumerSvc.ctx.orm, 'billing', failing, JSON.stringify(event), {
       logger: consumerSvc.ctx.logger,
       producer: null,
-      backoffMs: 1,
+      retry: { quickAttempts: 2, quickBackoffMs: 1, maxAttempts: 3, baseMs: 60_000, maxDelayMs: 60_000 },
     });
-    expect(outcome).toBe('dead-lettered');
+    expect(outcome).toBe('parked');
+    const rows = await consumerSvc.ctx.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ attempts: number; last_error: string }[]>(
+        'SELECT attempts, last_error FROM kit_retry WHERE event_id = ?',
+        [event.id],
+      );
+    expect(rows).toEqual([{ attempts: 2, last_error: 'downstream is broken' }]);
   });
 });
 

@@ -159,6 +159,15 @@ export class OutboxRelay {
   /** Sends one batch; returns how many rows were published. */
   async relayBatch(): Promise<number> {
     const client = await this.pool.connect();
+    // A checked-out client has no pool listener: a backend terminated while the batch is being sent (a
+    // database cut, a failover) would emit 'error' unhandled and crash the process. The next query fails
+    // instead, the batch rolls back and the broken client is destroyed on release.
+    let lost: Error | null = null;
+    const onError = (err: Error) => {
+      lost = err;
+      this.options.logger.warn({ err: err.message }, 'outbox connection lost during a batch');
+    };
+    client.on('error', onError);
     let spans = new Map<string, ReturnType<typeof startPublishSpan>>();
     try {
       await client.query('BEGIN');
@@ -245,7 +254,8 @@ export class OutboxRelay {
       for (const span of spans.values()) span.end(err);
       throw err;
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(lost ?? undefined);
     }
   }
 

@@ -15,7 +15,13 @@ import { Redis } from 'ioredis';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import pino, { type Logger } from 'pino';
 import type { z } from 'zod';
-import { installSeedErrorMessages, type ApiRoute, type TRole, type TRouteAuth } from '@dealflow/contracts';
+import {
+  apiKeyScopeFor,
+  installSeedErrorMessages,
+  type ApiRoute,
+  type TRole,
+  type TRouteAuth,
+} from '@dealflow/contracts';
 import {
   claimsToIdentity,
   IDENTITY_TOKEN_HEADER,
@@ -24,9 +30,16 @@ import {
   safeEqual,
   type Identity,
   type IdentityClaims,
+  type TApiKeyActor,
 } from './auth.js';
 import type { TBaseConfig } from './config.js';
-import { startConsumers, type ConsumerDefinition } from './consumer.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  RetryWorker,
+  startConsumers,
+  type ConsumerDefinition,
+  type TRetryPolicy,
+} from './consumer.js';
 import { openDatabase, type TMigrationList } from './db.js';
 import { installErrorHandling, KitError } from './errors.js';
 import { loggerOptions } from './logger.js';
@@ -72,6 +85,8 @@ export interface TActorBase {
   userId: number;
   orgId: number | null;
   role: TRole;
+  /** Set when an organization API key authenticated the request (see `authorize`). */
+  apiKey?: TApiKeyActor;
 }
 
 /** The actor a handler receives, narrowed by the route's declared `auth`. */
@@ -105,6 +120,11 @@ export interface TRouteCall<R extends ApiRoute, A extends TActorBase> {
 
 export interface TRouteOptions {
   bodyLimit?: number;
+  /**
+   * Runs before the body is read (and before the route's auth): refuses a request on its headers alone, e.g. a
+   * webhook whose credential is in a header, so a stranger's 25 MB body is never buffered.
+   */
+  onRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Runs after auth, before the handler (e.g. a signature check that needs the raw body). */
   preHandler?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
@@ -217,6 +237,14 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
   };
   let relay: OutboxRelay | null = null;
   let consumer: Consumer | null = null;
+  let retryWorker: RetryWorker | null = null;
+  const retry: TRetryPolicy = {
+    ...DEFAULT_RETRY_POLICY,
+    quickAttempts: Math.min(DEFAULT_RETRY_POLICY.quickAttempts, config.CONSUMER_RETRY_MAX_ATTEMPTS),
+    maxAttempts: config.CONSUMER_RETRY_MAX_ATTEMPTS,
+    baseMs: config.CONSUMER_RETRY_BASE_MS,
+    maxDelayMs: config.CONSUMER_RETRY_MAX_DELAY_MS,
+  };
   let producerConnected = false;
   /** Set on SIGTERM: readiness answers 503 so the endpoints drop the pod before the server closes. */
   let draining = false;
@@ -347,7 +375,19 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
           definitions: consumers,
           producer,
           logger,
+          retry,
         });
+        if (consumers.length > 0) {
+          retryWorker = new RetryWorker({
+            orm,
+            service: def.name,
+            definitions: consumers,
+            producer: () => producer,
+            logger,
+            policy: retry,
+          });
+          retryWorker.start();
+        }
       }
       await def.onStart?.(deps);
     },
@@ -365,6 +405,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     async stop() {
       await app.close();
       await def.onStop?.(deps).catch((err) => logger.warn({ err }, 'onStop failed'));
+      await retryWorker?.stop().catch(() => undefined);
       await consumer?.disconnect().catch(() => undefined);
       await relay?.stop().catch(() => undefined);
       await producer?.disconnect().catch(() => undefined);
@@ -418,15 +459,33 @@ const AUTH_FAILURES = {
   organization: () => new KitError('NO_ORGANIZATION'),
   owner: () => new KitError('NOT_OWNER'),
   internal: () => new KitError('INTERNAL_TOKEN'),
+  apiKeyRoute: () => new KitError('API_KEY_NOT_ALLOWED'),
+  apiKeyScope: () => new KitError('API_KEY_READ_ONLY'),
 };
+
+/**
+ * The one rule for organization API keys: a key reaches only the routes its contract marks `apiKey`, and
+ * a route that writes only with a write key. On a public route a key is no one (anonymous).
+ */
+function admitApiKey<A extends TActorBase>(route: ApiRoute, actor: A | null): A | null {
+  if (!actor?.apiKey) return actor;
+  const needed = apiKeyScopeFor(route);
+  if (needed === null) {
+    if (route.auth === 'public') return null;
+    throw AUTH_FAILURES.apiKeyRoute();
+  }
+  if (needed === 'write' && actor.apiKey.scope !== 'write') throw AUTH_FAILURES.apiKeyScope();
+  return actor;
+}
 
 /** Checks a route's declared auth and returns the actor its handler is typed for. */
 async function authorize<A extends TActorBase>(
-  auth: TRouteAuth,
+  route: ApiRoute,
   request: FastifyRequest,
   authenticate: (request: FastifyRequest) => Promise<A | null>,
   internalToken: string,
 ): Promise<A | null> {
+  const auth: TRouteAuth = route.auth;
   switch (auth) {
     case 'signature':
       return null;
@@ -437,9 +496,9 @@ async function authorize<A extends TActorBase>(
       return null;
     }
     case 'public':
-      return authenticate(request);
+      return admitApiKey(route, await authenticate(request));
     default: {
-      const actor = await authenticate(request);
+      const actor = admitApiKey(route, await authenticate(request));
       if (!actor) throw AUTH_FAILURES.signIn();
       if (auth === 'session') return actor;
       if (actor.orgId === null) throw AUTH_FAILURES.organization();
@@ -468,9 +527,10 @@ function registerRoute<R extends ApiRoute, A extends TActorBase>(
       response: def.responses,
     },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     // Auth runs before the body is validated: an anonymous caller learns nothing about the body's rules.
     preValidation: async (request) => {
-      actors.set(request, await authorize(def.auth, request, authenticate, internalToken));
+      actors.set(request, await authorize(def, request, authenticate, internalToken));
     },
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     handler: (request: FastifyRequest, reply: FastifyReply) =>

@@ -39,16 +39,20 @@ describe('CheckoutButton (the shell fallback purchase button)', () => {
     expect(calls.filter((c) => c.url.endsWith('/api/stripe/checkout'))).toHaveLength(1);
   });
 
-  it("sends a signed-out visitor to /login first, as billing's PurchaseButton does", async () => {
-    const calls = stubApi(() => [401, { message: 'Not authenticated' }]);
+  it('lets a signed-out visitor buy as a guest: checkout starts without signing in (issue 14)', async () => {
+    const calls = stubApi((call) =>
+      call.url.endsWith('/api/stripe/checkout')
+        ? [200, { url: 'http://localhost:3000/pay/checkout/cs_local_1', sessionId: 'cs_local_1' }]
+        : [401, { message: 'Not authenticated' }],
+    );
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderApp(<CheckoutButton label="Purchase Now" />);
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/auth/me'))).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     fireEvent.click(screen.getByRole('button', { name: 'Purchase Now' }));
-    expect(assign).toHaveBeenCalledWith('/login');
-    expect(calls.some((c) => c.url.endsWith('/api/stripe/checkout'))).toBe(false);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_local_1'));
+    expect(assign).not.toHaveBeenCalledWith('/login');
   });
 
   it('uses the error message, the message field, or the default text', () => {

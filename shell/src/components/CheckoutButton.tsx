@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast, useAuth, Button, type ButtonProps } from '@dealflow/web-kit';
+import { toast, Button, type ButtonProps } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 
 export const CHECKOUT_ERROR_TITLE = 'Checkout Error';
@@ -16,9 +16,9 @@ export function checkoutErrorText(error: unknown): string {
 
 /**
  * The shell's own purchase button, used until mfe_billing's PurchaseButton has loaded or when it cannot be:
- * it behaves as billing's does. A signed-out visitor signs in first (full navigation to /login); otherwise
- * POST /api/stripe/checkout with no body (the one-time purchase), 'Processing...' and disabled meanwhile,
- * then the browser goes to the returned url.
+ * it behaves as billing's does: POST /api/stripe/checkout with no body (the one-time purchase, also for a
+ * signed-out visitor, who buys as a guest), 'Processing...' and disabled meanwhile, then the browser goes to
+ * the returned url.
  */
 export function CheckoutButton({
   label,
@@ -30,12 +30,7 @@ export function CheckoutButton({
   size?: ButtonProps['size'];
 }) {
   const [processing, setProcessing] = useState(false);
-  const { isAuthenticated } = useAuth();
   const start = async () => {
-    if (!isAuthenticated) {
-      window.location.assign('/login');
-      return;
-    }
     setProcessing(true);
     try {
       const answer = await api.billing.checkout();

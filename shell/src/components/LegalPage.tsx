@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeft20Regular } from '@fluentui/react-icons';
+import { ThemeToggle } from '../theme/ThemeToggle';
 
 const useStyles = makeStyles({
   root: { backgroundColor: tokens.colorNeutralBackground1, minHeight: '100vh' },
@@ -18,8 +19,8 @@ const useStyles = makeStyles({
     gap: '6px',
     color: tokens.colorBrandForeground1,
     textDecorationLine: 'none',
-    marginBottom: '24px',
   },
+  top: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: '24px' },
   title: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, margin: '0 0 4px' },
   updated: { color: tokens.colorNeutralForeground3, margin: '0 0 32px' },
   body: {
@@ -35,9 +36,12 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
   return (
     <div className={styles.root}>
       <main className={styles.inner}>
-        <Link to="/" className={styles.back}>
-          <ArrowLeft20Regular aria-hidden /> Back to Home
-        </Link>
+        <div className={styles.top}>
+          <Link to="/" className={styles.back}>
+            <ArrowLeft20Regular aria-hidden /> Back to Home
+          </Link>
+          <ThemeToggle />
+        </div>
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.updated}>Last updated: {LEGAL_LAST_UPDATED}</p>
         <div className={styles.body}>{children}</div>
@@ -46,5 +50,4 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
   );
 }
 
-export const SUPPORT_ADDRESS = 'support@dealflow.example';
 export const COMPANY_ADDRESS = 'Dealflow, Inc., 8 The Green, Suite A, Dover, DE 19901, USA';

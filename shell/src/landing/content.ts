@@ -76,7 +76,7 @@ export const faqs = [
   },
   {
     q: 'What is the difference between Basic and Pro?',
-    a: 'Basic processes up to 100 records per user per month with basic AI and email support. Pro processes 200, with advanced AI, analytics, priority support and API access.',
+    a: 'Basic processes up to 100 records per user per month with AI extraction, two integrations (mailbox, accounting, CRM) and email support. Pro processes 200, with unlimited integrations, AI deck analysis, analytics and API access.',
   },
   {
     q: 'What do I get with the $50 Standard License?',

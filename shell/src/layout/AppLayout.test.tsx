@@ -38,8 +38,10 @@ describe('AppLayout', () => {
       'Processed Records',
       'Integration 1',
       'Integration 2',
+      'Analytics',
       'Team Members',
       'Billing',
+      'Activity',
       'Settings',
     ]) {
       expect(within(nav).getByRole('link', { name: label })).toBeTruthy();
@@ -56,13 +58,28 @@ describe('AppLayout', () => {
     );
   });
 
-  it('hides Team Members and Billing from members', async () => {
+  it('shows the two-factor enrolment screen instead of the page while the organization requires it', async () => {
+    stubApi((call) =>
+      call.url === '/api/config'
+        ? [200, { supportEmail: 'help@acme.vc', googleSignInEnabled: false }]
+        : [200, { ...sessionFor('member'), twoFactorEnrolmentRequired: true }],
+    );
+    renderApp(<AppLayout>page content</AppLayout>, { route: '/dashboard' });
+    expect(await screen.findByText('Ada Founder')).toBeTruthy();
+    await expect.poll(() => screen.queryByText('page content')).toBeNull();
+    // mfe-team's enrolment screen is what it loads instead (no remote is served in jsdom: its error panel).
+    expect(await screen.findByText(/could not be loaded/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('hides Team Members, Billing and Activity from members', async () => {
     api('member');
     renderApp(<AppLayout>content</AppLayout>, { route: '/dashboard' });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await screen.findByText('Ada Founder');
     expect(within(nav).queryByRole('link', { name: 'Team Members' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Billing' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Activity' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Settings' })).toBeTruthy();
   });
 

@@ -3,7 +3,9 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   Board20Regular,
+  ChartMultiple20Regular,
   DataArea20Regular,
+  History20Regular,
   Mail20Regular,
   Navigation20Regular,
   PanelLeftContract20Regular,
@@ -15,10 +17,12 @@ import {
   Settings20Regular,
   SignOut20Regular,
 } from '@fluentui/react-icons';
-import { useAuth, Button } from '@dealflow/web-kit';
+import { useAuth, Button, RemoteComponent } from '@dealflow/web-kit';
 import { getPageTitle } from '../routing/route-table';
 import { useSupportEmail } from './use-support-email';
 import { useIsMobile } from './use-is-mobile';
+import { ThemeToggle } from '../theme/ThemeToggle';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
 
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_COLLAPSED_WIDTH = '4rem';
@@ -37,10 +41,12 @@ const mainItems: TNavItem[] = [
   { label: 'Processed Records', href: '/processed-emails', icon: <Mail20Regular /> },
   { label: 'Integration 1', href: '/integration-1', icon: <PlugConnected20Regular /> },
   { label: 'Integration 2', href: '/integration-2', icon: <DataArea20Regular /> },
+  { label: 'Analytics', href: '/analytics', icon: <ChartMultiple20Regular /> },
 ];
 const accountItems: TNavItem[] = [
   { label: 'Team Members', href: '/team-members', icon: <People20Regular />, ownerOnly: true },
   { label: 'Billing', href: '/billing', icon: <Payment20Regular />, ownerOnly: true },
+  { label: 'Activity', href: '/activity', icon: <History20Regular />, ownerOnly: true },
   { label: 'Settings', href: '/settings', icon: <Settings20Regular />, fullNavigation: true },
 ];
 
@@ -57,12 +63,13 @@ const useStyles = makeStyles({
     width: SIDEBAR_WIDTH,
     backgroundColor: tokens.colorNeutralBackground1,
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
-    transitionProperty: 'width, transform',
+    // visibility flips after the slide-out: a closed drawer's links leave the tab order and the a11y tree.
+    transitionProperty: 'width, transform, visibility',
     transitionDuration: '200ms',
     overflowX: 'hidden',
   },
   sidebarCollapsed: { width: SIDEBAR_COLLAPSED_WIDTH },
-  sidebarMobileHidden: { transform: 'translateX(-100%)' },
+  sidebarMobileHidden: { transform: 'translateX(-100%)', visibility: 'hidden' },
   backdrop: {
     position: 'fixed',
     inset: 0,
@@ -182,7 +189,7 @@ export const companyInitial = (name: string | undefined | null): string =>
 
 export default function AppLayout({ children }: { children: ReactNode }) {
   const styles = useStyles();
-  const { user, organization, isOwner, logout } = useAuth();
+  const { user, organization, isOwner, logout, session } = useAuth();
   const { pathname } = useLocation();
   const isMobile = useIsMobile();
   const supportEmail = useSupportEmail();
@@ -320,13 +327,21 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <p className={styles.title} data-testid="page-title">
             {title}
           </p>
+          <ThemeToggle />
           <a className={styles.help} href={`mailto:${supportEmail}`}>
             <QuestionCircle20Regular aria-hidden />
             Help
           </a>
         </header>
         <main className={styles.content} id="main">
-          {children}
+          <EmailVerificationBanner />
+          {/* The organization requires two-factor and this member has not set it up: the enrolment screen
+              on every page until they do (identity refuses their other calls meanwhile). */}
+          {session?.twoFactorEnrolmentRequired ? (
+            <RemoteComponent id="mfe_team/TwoFactorEnrolmentPage" />
+          ) : (
+            children
+          )}
         </main>
       </div>
     </div>

@@ -1,6 +1,8 @@
-import { COMPANY_ADDRESS, LegalPage, SUPPORT_ADDRESS } from '../components/LegalPage';
+import { COMPANY_ADDRESS, LegalPage } from '../components/LegalPage';
+import { useSupportEmail } from '../layout/use-support-email';
 
 export default function PrivacyPage() {
+  const supportEmail = useSupportEmail();
   return (
     <LegalPage title="Privacy Policy">
       <h2>1. Information We Collect</h2>
@@ -54,7 +56,7 @@ export default function PrivacyPage() {
       </p>
       <h2>9. Contact</h2>
       <p>
-        Privacy questions: <a href={`mailto:${SUPPORT_ADDRESS}`}>{SUPPORT_ADDRESS}</a>, or by mail to{' '}
+        Privacy questions: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>, or by mail to{' '}
         {COMPANY_ADDRESS}.
       </p>
     </LegalPage>

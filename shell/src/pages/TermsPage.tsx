@@ -1,6 +1,8 @@
-import { COMPANY_ADDRESS, LegalPage, SUPPORT_ADDRESS } from '../components/LegalPage';
+import { COMPANY_ADDRESS, LegalPage } from '../components/LegalPage';
+import { useSupportEmail } from '../layout/use-support-email';
 
 export default function TermsPage() {
+  const supportEmail = useSupportEmail();
   return (
     <LegalPage title="Terms of Service">
       <h2>1. Introduction</h2>
@@ -61,8 +63,8 @@ export default function TermsPage() {
       </p>
       <h2>10. Contact</h2>
       <p>
-        Questions about these terms: <a href={`mailto:${SUPPORT_ADDRESS}`}>{SUPPORT_ADDRESS}</a>, or by mail
-        to {COMPANY_ADDRESS}.
+        Questions about these terms: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>, or by mail to{' '}
+        {COMPANY_ADDRESS}.
       </p>
     </LegalPage>
   );

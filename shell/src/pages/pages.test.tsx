@@ -44,6 +44,20 @@ describe('shell pages', () => {
     expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
   });
 
+  it('Terms and Privacy give the support address configured on the server (GET /api/config)', async () => {
+    for (const Page of [TermsPage, PrivacyPage]) {
+      stubApi((call) =>
+        call.url === '/api/config'
+          ? [200, { supportEmail: 'help@acme.vc', googleSignInEnabled: false }]
+          : [401, {}],
+      );
+      renderApp(<Page />);
+      const link = await screen.findByRole('link', { name: 'help@acme.vc' });
+      expect(link.getAttribute('href')).toBe('mailto:help@acme.vc');
+      cleanup();
+    }
+  });
+
   it('Privacy Policy has every section and the under-16 rule', () => {
     stubApi(() => [401, {}]);
     renderApp(<PrivacyPage />);
@@ -64,6 +78,22 @@ describe('shell pages', () => {
     for (const name of ['Terms of Service', 'Privacy Policy'])
       expect(screen.getByRole('link', { name })).toBeTruthy();
     expect(screen.getAllByRole('figure').length).toBeGreaterThanOrEqual(3); // video + 2 testimonials
+  });
+
+  it('landing page: "Start 7-Day Free Trial" opens registration when signed out, billing when signed in', async () => {
+    stubApi(() => [401, { message: 'no' }]);
+    renderApp(<LandingPage />);
+    await screen.findAllByRole('link', { name: 'Login' });
+    const trials = screen.getAllByRole('link', { name: 'Start 7-Day Free Trial' });
+    expect(trials).toHaveLength(2); // Basic and Pro
+    for (const link of trials) expect(link.getAttribute('href')).toBe('/login?mode=register');
+    cleanup();
+
+    stubApi(() => [200, sessionFor()]);
+    renderApp(<LandingPage />);
+    await screen.findByRole('link', { name: 'Dashboard' }, { timeout: 8000 });
+    for (const link of screen.getAllByRole('link', { name: 'Start 7-Day Free Trial' }))
+      expect(link.getAttribute('href')).toBe('/billing');
   });
 
   it('landing page: signed in shows Dashboard and Go to Dashboard', async () => {

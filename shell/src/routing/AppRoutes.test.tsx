@@ -59,7 +59,7 @@ describe('AppRoutes and react-query', () => {
         : [200, sessionFor()],
     );
     renderApp(<AppRoutes />, { route: '/dashboard' });
-    expect(await screen.findByText('dashboard page')).toBeTruthy();
+    expect(await screen.findByText('dashboard page', {}, { timeout: 8000 })).toBeTruthy();
     expect(queryProvider.renders).toBeGreaterThan(0);
   });
 });

@@ -13,6 +13,7 @@ describe('route table', () => {
       'mfe_auth/PaymentReturnPage',
       'mfe_auth/ForgotPasswordPage',
       'mfe_auth/ResetPasswordPage',
+      'mfe_auth/UnsubscribePage',
       'mfe_team/TeamMembersPage',
       'mfe_team/SettingsPage',
       'mfe_billing/BillingPage',
@@ -21,6 +22,7 @@ describe('route table', () => {
       'mfe_records/ProcessedEmailsPage',
       'mfe_records/MailboxIntegrationPage',
       'mfe_records/AccountingIntegrationPage',
+      'mfe_records/AnalyticsPage',
     ]) {
       expect(modules.has(id), id).toBe(true);
     }
@@ -33,6 +35,8 @@ describe('route table', () => {
       .sort();
     expect(protectedPaths).toEqual(
       [
+        '/activity',
+        '/analytics',
         '/billing',
         '/dashboard',
         '/gmail-connection',

@@ -22,6 +22,8 @@ export const remoteRoutes: TRemoteRoute[] = [
     title: 'Forgot password',
   },
   { path: '/reset-password', access: 'open', remote: 'mfe_auth/ResetPasswordPage', title: 'Reset password' },
+  { path: '/verify-email', access: 'open', remote: 'mfe_auth/VerifyEmailPage', title: 'Verify email' },
+  { path: '/unsubscribe', access: 'open', remote: 'mfe_auth/UnsubscribePage', title: 'Unsubscribe' },
   {
     path: '/auth/google/callback',
     access: 'open',
@@ -91,8 +93,10 @@ export const remoteRoutes: TRemoteRoute[] = [
     remote: 'mfe_records/AccountingIntegrationPage',
     title: 'Integration 2',
   },
+  { path: '/analytics', access: 'protected', remote: 'mfe_records/AnalyticsPage', title: 'Analytics' },
   { path: '/team-members', access: 'protected', remote: 'mfe_team/TeamMembersPage', title: 'Team Members' },
   { path: '/settings', access: 'protected', remote: 'mfe_team/SettingsPage', title: 'Settings' },
+  { path: '/activity', access: 'protected', remote: 'mfe_team/ActivityPage', title: 'Activity' },
   {
     path: '/billing',
     access: 'protected',

@@ -48,6 +48,7 @@ export const sessionFor = (role: 'owner' | 'member' = 'owner') => ({
     profilePicture: null,
     organizationId: 1,
     digitalProductAccess: false,
+    emailVerified: true,
     createdAt: '2026-01-01T00:00:00Z',
   },
   organization: {

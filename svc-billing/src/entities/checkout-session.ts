@@ -3,11 +3,23 @@ import { EntitySchema } from '@mikro-orm/core';
 const timestamp = { type: 'Date', columnType: 'timestamptz', nullable: true } as const;
 const createdNow = { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()' } as const;
 
-/** A checkout billing started: who for, and whether it already signed someone in (single use). */
+/**
+ * A checkout billing started: who for, and whether it already signed someone in (single use). A guest's
+ * checkout has no user until it is paid: then the account of the address given at checkout is created
+ * (`userId` set), or, when the address already has an account, `buyerEmail` and a claim token wait for
+ * that account's owner to confirm by the emailed link.
+ */
 export interface CheckoutSessionRecord {
   id: string;
   orgId: number | null;
-  userId: number;
+  userId: number | null;
+  /** SHA-256 of the HttpOnly browser key set when the checkout started: auto-login works only in that browser. */
+  browserKeyHash: string | null;
+  buyerEmail: string | null;
+  claimTokenHash: string | null;
+  claimExpiresAt: Date | null;
+  /** The existing account the claim link would link the purchase to. */
+  claimUserId: number | null;
   mode: 'subscription' | 'payment';
   plan: string | null;
   billingCycle: string | null;
@@ -23,7 +35,12 @@ export const CheckoutSessionSchema = new EntitySchema<CheckoutSessionRecord>({
   properties: {
     id: { type: 'text', primary: true },
     orgId: { type: 'integer', nullable: true },
-    userId: { type: 'integer' },
+    userId: { type: 'integer', nullable: true },
+    browserKeyHash: { type: 'text', nullable: true },
+    buyerEmail: { type: 'text', nullable: true },
+    claimTokenHash: { type: 'text', nullable: true, unique: 'checkout_sessions_claim_token_hash_key' },
+    claimExpiresAt: timestamp,
+    claimUserId: { type: 'integer', nullable: true },
     mode: { type: 'text' },
     plan: { type: 'text', nullable: true },
     billingCycle: { type: 'text', nullable: true },

@@ -2,6 +2,7 @@ import { CheckoutSessionSchema, DeckUsageSchema, PaymentEventSchema } from './ch
 import {
   LocalCheckoutSessionSchema,
   LocalCustomerSchema,
+  LocalInvoiceSchema,
   LocalSubscriptionSchema,
 } from './embedded-payments.js';
 import { MemberSchema } from './member.js';
@@ -16,4 +17,5 @@ export const entities = [
   LocalCustomerSchema,
   LocalCheckoutSessionSchema,
   LocalSubscriptionSchema,
+  LocalInvoiceSchema,
 ];

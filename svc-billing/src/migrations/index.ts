@@ -1,4 +1,12 @@
 import { Migration20261121000000 } from './Migration20261121000000.js';
+import { Migration20261124154448 } from './Migration20261124154448.js';
+import { Migration20261124185239 } from './Migration20261124185239.js';
 
 /** Every migration in order (listed in code: no file globbing in the ESM build). */
-export const migrations = [{ name: 'Migration20261121000000', class: Migration20261121000000 }];
+export const migrations = [
+  { name: 'Migration20261121000000', class: Migration20261121000000 },
+  // Guest purchase and the auto-login bound to the browser (issues 14 and 12).
+  { name: 'Migration20261124154448', class: Migration20261124154448 },
+  // The embedded provider's test clock and invoices (issue 14).
+  { name: 'Migration20261124185239', class: Migration20261124185239 },
+];

@@ -1,41 +1,64 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/core';
+import { LockMode, type MikroORM } from '@mikro-orm/core';
 import type { TSubscriptionStatus } from '@dealflow/contracts';
-import type { LocalCheckoutSession, LocalSubscription } from '../entities/embedded-payments.js';
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  LocalSubscriptionSchema,
+  type LocalCheckoutSession,
+  type LocalInvoice,
+  type LocalSubscription,
+} from '../entities/embedded-payments.js';
+import {
+  countLocalInvoicesOfCustomer,
+  findLocalInvoice,
+  findLocalInvoicesOfCustomer,
+  insertLocalInvoice,
+} from '../repositories/local-invoice.repository.js';
 import {
   ensureLocalCheckoutSession,
   findLocalCheckoutSession,
   markLocalCheckoutComplete,
 } from '../repositories/local-checkout-session.repository.js';
-import { ensureLocalCustomer } from '../repositories/local-customer.repository.js';
 import {
+  ensureLocalCustomer,
+  findLocalCustomer,
+  setLocalCustomerClock,
+} from '../repositories/local-customer.repository.js';
+import {
+  findLiveLocalSubscriptionsForUpdate,
   findLocalSubscription,
   insertLocalSubscription,
   updateLocalSubscription,
 } from '../repositories/local-subscription.repository.js';
-import { TEMPLATE_AMOUNT_CENTS, unitAmountCents, type TPriceBook } from '../plans.js';
+import { TEMPLATE_AMOUNT_CENTS, clockPrice, unitAmountCents, type TPriceBook } from '../plans.js';
+import {
+  TEST_CARDS,
+  addInterval,
+  changeSubscription,
+  runClock,
+  type TClockInvoice,
+  type TClockPrice,
+  type TClockSubscription,
+} from './billing-clock.js';
 import { safeEqual } from '@dealflow/service-kit';
 import type {
   PaymentProvider,
   TCheckoutInput,
   TPaymentEvent,
   TProviderCheckoutSession,
+  TProviderInvoice,
   TProviderSubscription,
 } from './payment-provider.js';
 
-const DAY_MS = 86_400_000;
+export { TEST_CARDS } from './billing-clock.js';
+
+const DAY_SECONDS = 86_400;
 const PORTAL_LINK_TTL_MS = 60 * 60 * 1000;
 
-/** Stripe's documented test cards (https://docs.stripe.com/testing): the ones the local checkout knows. */
-export const TEST_CARDS: Record<string, { outcome: 'succeeded' | 'declined'; message?: string }> = {
-  '4242424242424242': { outcome: 'succeeded' },
-  '4000056655665556': { outcome: 'succeeded' },
-  '5555555555554444': { outcome: 'succeeded' },
-  '378282246310005': { outcome: 'succeeded' },
-  '4000000000000002': { outcome: 'declined', message: 'Your card was declined.' },
-  '4000000000009995': { outcome: 'declined', message: 'Your card has insufficient funds.' },
-  '4000000000000069': { outcome: 'declined', message: 'Your card has expired.' },
-  '4000000000000127': { outcome: 'declined', message: "Your card's security code is incorrect." },
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/;
+const normalizeEmail = (value: string | undefined) => {
+  const email = value?.trim().toLowerCase() ?? '';
+  return email.length <= 254 && EMAIL.test(email) ? email : null;
 };
 
 const newId = (prefix: string) => `${prefix}_local_${randomBytes(16).toString('hex')}`;
@@ -51,6 +74,8 @@ const sessionView = (row: LocalCheckoutSession, publicUrl: string): TProviderChe
   amountTotal: row.amountTotal,
   currency: row.currency,
   url: row.status === 'open' ? `${publicUrl}/pay/checkout/${row.id}` : null,
+  customerEmail: row.customerEmail,
+  customerName: row.customerName,
 });
 
 const subscriptionView = (row: LocalSubscription): TProviderSubscription => ({
@@ -67,16 +92,54 @@ const subscriptionView = (row: LocalSubscription): TProviderSubscription => ({
   metadata: row.metadata ?? {},
 });
 
+const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const fromSeconds = (seconds: number) => new Date(seconds * 1000);
+
+const invoiceView = (
+  row: LocalInvoice,
+  customer: { email: string; name: string } | null,
+): TProviderInvoice => ({
+  id: row.id,
+  number: row.number,
+  customerId: row.customerId,
+  subscriptionId: row.subscriptionId,
+  status: row.status,
+  billingReason: row.billingReason,
+  currency: row.currency,
+  total: row.total,
+  amountPaid: row.amountPaid,
+  amountDue: row.total,
+  created: new Date(row.created),
+  paidAt: row.paidAt ? new Date(row.paidAt) : null,
+  periodStart: new Date(row.periodStart),
+  periodEnd: new Date(row.periodEnd),
+  customerEmail: customer?.email ?? null,
+  customerName: customer?.name ?? null,
+  lines: row.lines.map((line) => ({
+    description: line.description,
+    amount: line.amount,
+    quantity: line.quantity,
+    proration: line.proration,
+    periodStart: fromSeconds(line.periodStart),
+    periodEnd: fromSeconds(line.periodEnd),
+  })),
+});
+
 export type TEmbeddedCheckoutOutcome =
   { ok: true; session: TProviderCheckoutSession; event: TPaymentEvent } | { ok: false; message: string };
 
 export type EmbeddedProvider = PaymentProvider & {
   kind: 'embedded';
   /** The card form was submitted: charge (or start the trial), then emit the same event Stripe would. */
-  completeCheckout(sessionId: string, card: { number: string }): Promise<TEmbeddedCheckoutOutcome>;
+  completeCheckout(
+    sessionId: string,
+    card: { number: string; email?: string | undefined; name?: string | undefined },
+  ): Promise<TEmbeddedCheckoutOutcome>;
   /** A change made on the local portal page, reduced to the event Stripe would send. */
   subscriptionUpdatedEvent(subscriptionId: string): TPaymentEvent;
   verifyPortalToken(token: string): string | null;
+  /** The customer's test-clock time (the real time for an unknown customer). */
+  clockNow(customerId: string | undefined): Promise<Date>;
   priceBook: TPriceBook;
 };
 
@@ -96,6 +159,76 @@ export const createEmbeddedProvider = (options: {
   const retrieveSubscription = async (id: string) => {
     const row = await findLocalSubscription(em(), id);
     return row ? subscriptionView(row) : null;
+  };
+
+  /** The customer's clock (real time plus how far its test clock was advanced), in seconds. */
+  const clockNow = async (tx: EntityManager, customerId: string) => {
+    const customer = customerId ? await findLocalCustomer(tx, customerId) : null;
+    return Math.floor(Date.now() / 1000) + (customer?.clockOffsetSeconds ?? 0);
+  };
+
+  const priceOf = (priceId: string): TClockPrice =>
+    clockPrice(options.priceBook, priceId) ?? {
+      id: priceId,
+      name: priceId,
+      unitAmount: 0,
+      interval: 'month',
+    };
+
+  const toClock = (row: LocalSubscription): TClockSubscription => ({
+    status: row.status,
+    price: priceOf(row.priceId),
+    quantity: row.quantity,
+    trialEnd: row.trialEnd ? toSeconds(row.trialEnd) : null,
+    periodStart: toSeconds(row.currentPeriodStart ?? row.createdAt),
+    periodEnd: toSeconds(row.currentPeriodEnd ?? row.createdAt),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    trialWillEndSent: row.trialWillEndSent,
+    pendingLines: row.pendingLines ?? [],
+    cardFailsOnCharge: row.cardFailsOnCharge,
+  });
+
+  const fromClock = (sub: TClockSubscription): Partial<LocalSubscription> => ({
+    status: sub.status,
+    priceId: sub.price.id,
+    quantity: sub.quantity,
+    currentPeriodStart: fromSeconds(sub.periodStart),
+    currentPeriodEnd: fromSeconds(sub.periodEnd),
+    trialWillEndSent: sub.trialWillEndSent,
+    pendingLines: sub.pendingLines,
+  });
+
+  /** Stores an invoice the clock produced, numbered per customer as Stripe does (`<prefix>-0001`). */
+  const storeInvoice = async (
+    tx: EntityManager,
+    subscription: LocalSubscription,
+    invoice: TClockInvoice,
+  ): Promise<LocalInvoice> => {
+    const count = await countLocalInvoicesOfCustomer(tx, subscription.customerId);
+    const prefix = subscription.customerId.slice(-8).toUpperCase();
+    const row: LocalInvoice = {
+      id: newId('in'),
+      number: `${prefix}-${String(count + 1).padStart(4, '0')}`,
+      customerId: subscription.customerId,
+      subscriptionId: subscription.id,
+      status: invoice.status,
+      billingReason: invoice.billingReason,
+      currency: 'usd',
+      total: invoice.total,
+      amountPaid: invoice.status === 'paid' ? Math.max(invoice.total, 0) : 0,
+      periodStart: fromSeconds(invoice.periodStart),
+      periodEnd: fromSeconds(invoice.periodEnd),
+      lines: invoice.lines,
+      created: fromSeconds(invoice.created),
+      paidAt: invoice.status === 'paid' ? fromSeconds(invoice.created) : null,
+    };
+    await insertLocalInvoice(tx, row);
+    return row;
+  };
+
+  const customerOf = async (tx: EntityManager, customerId: string) => {
+    const customer = await findLocalCustomer(tx, customerId);
+    return customer ? { email: customer.email, name: customer.name } : null;
   };
 
   return {
@@ -135,10 +268,26 @@ export const createEmbeddedProvider = (options: {
     },
     retrieveSubscription,
     async updateSubscription(id, change) {
-      await updateLocalSubscription(em(), id, {
-        ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
-        ...(change.priceId !== undefined ? { priceId: change.priceId } : {}),
-        ...(change.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd } : {}),
+      await options.orm.em.fork().transactional(async (tx) => {
+        const row = await tx.findOne(
+          LocalSubscriptionSchema,
+          { id },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
+        );
+        if (!row) throw new Error(`No such subscription: ${id}`);
+        let next: Partial<LocalSubscription> = {};
+        if (change.quantity !== undefined || change.priceId !== undefined) {
+          // Stripe's create_prorations: credit and charge lines for the rest of the period.
+          const changed = changeSubscription(
+            toClock(row),
+            { price: priceOf(change.priceId ?? row.priceId), quantity: change.quantity ?? row.quantity },
+            await clockNow(tx, row.customerId),
+          );
+          next = fromClock(changed.sub);
+          if (changed.invoice) await storeInvoice(tx, row, changed.invoice);
+        }
+        if (change.cancelAtPeriodEnd !== undefined) next.cancelAtPeriodEnd = change.cancelAtPeriodEnd;
+        await updateLocalSubscription(tx, id, next);
       });
       const updated = await retrieveSubscription(id);
       if (!updated) throw new Error(`No such subscription: ${id}`);
@@ -160,6 +309,65 @@ export const createEmbeddedProvider = (options: {
       if (Number(expires) < Date.now()) return null;
       return customerId;
     },
+    async clockNow(customerId) {
+      return fromSeconds(await clockNow(em(), customerId ?? ''));
+    },
+    async listInvoices(customerId) {
+      const tx = em();
+      const customer = await customerOf(tx, customerId);
+      return (await findLocalInvoicesOfCustomer(tx, customerId)).map((row) => invoiceView(row, customer));
+    },
+    async retrieveInvoice(id) {
+      const tx = em();
+      const row = await findLocalInvoice(tx, id);
+      return row ? invoiceView(row, await customerOf(tx, row.customerId)) : null;
+    },
+    async previewNextInvoice(subscriptionId) {
+      const row = await findLocalSubscription(em(), subscriptionId);
+      if (!row || row.cancelAtPeriodEnd || !['trialing', 'active'].includes(row.status)) return null;
+      const sub = toClock(row);
+      // What the clock would bill at the next due date, without keeping it.
+      const due = sub.status === 'trialing' ? (sub.trialEnd ?? sub.periodEnd) : sub.periodEnd;
+      const { invoices } = runClock({ ...sub, trialWillEndSent: true, cardFailsOnCharge: false }, due);
+      const next = invoices[0];
+      return next ? { date: fromSeconds(next.created), total: next.total, currency: 'usd' } : null;
+    },
+    async advanceClock(customerId, seconds) {
+      return options.orm.em.fork().transactional(async (tx) => {
+        const customer = await findLocalCustomer(tx, customerId, { lock: true });
+        if (!customer) throw new Error(`No such customer: ${customerId}`);
+        const offset = customer.clockOffsetSeconds + Math.max(0, Math.floor(seconds));
+        await setLocalCustomerClock(tx, customerId, offset);
+        const until = Math.floor(Date.now() / 1000) + offset;
+        const timeline: { at: number; order: number; event: TPaymentEvent }[] = [];
+        for (const row of await findLiveLocalSubscriptionsForUpdate(tx, customerId)) {
+          const { sub, effects } = runClock(toClock(row), until);
+          await updateLocalSubscription(tx, row.id, fromClock(sub));
+          for (const effect of effects) {
+            const invoice =
+              'invoice' in effect
+                ? invoiceView(await storeInvoice(tx, row, effect.invoice), {
+                    email: customer.email,
+                    name: customer.name,
+                  })
+                : null;
+            timeline.push({
+              at: effect.at,
+              order: timeline.length,
+              event: {
+                id: newId('evt'),
+                type: effect.type,
+                checkoutSession: null,
+                subscriptionId: row.id,
+                invoice,
+              },
+            });
+          }
+        }
+        timeline.sort((a, b) => a.at - b.at || a.order - b.order);
+        return { now: fromSeconds(until), events: timeline.map((t) => t.event) };
+      });
+    },
     parseWebhook() {
       throw new Error('The embedded provider sends no webhooks: its pages call the handlers directly');
     },
@@ -169,6 +377,7 @@ export const createEmbeddedProvider = (options: {
         type: 'customer.subscription.updated',
         checkoutSession: null,
         subscriptionId,
+        invoice: null,
       };
     },
     async completeCheckout(sessionId, card) {
@@ -178,37 +387,75 @@ export const createEmbeddedProvider = (options: {
         return { ok: false, message: 'Use one of the test card numbers, e.g. 4242 4242 4242 4242.' };
       if (known.outcome === 'declined')
         return { ok: false, message: known.message ?? 'Your card was declined.' };
+      const failsOnCharge = known.outcome === 'fails_on_charge';
       return options.orm.em.fork().transactional(async (tx) => {
         const row = await findLocalCheckoutSession(tx, sessionId, { lock: true });
         if (!row) return { ok: false as const, message: 'This checkout session does not exist.' };
         if (row.status !== 'open')
           return { ok: false as const, message: 'This checkout session is no longer open.' };
+        // A guest's checkout asks for the address, as Stripe's does without customer_email.
+        const isGuest = !row.customerEmail && !row.customerId;
+        const customerEmail = isGuest ? normalizeEmail(card.email) : row.customerEmail;
+        if (isGuest && !customerEmail) return { ok: false as const, message: 'Enter a valid email address.' };
+        const customerName = card.name?.trim().slice(0, 100) || null;
         let subscriptionId: string | null = null;
         let paymentStatus: LocalCheckoutSession['paymentStatus'] = 'paid';
+        // A card that attaches but fails on charge can save a trial; it cannot pay now.
+        if (failsOnCharge && (row.mode === 'payment' || row.trialDays === 0))
+          return { ok: false as const, message: 'Your card was declined.' };
         if (row.mode === 'subscription') {
           subscriptionId = newId('sub');
-          const trialEnd = row.trialDays > 0 ? new Date(Date.now() + row.trialDays * DAY_MS) : null;
-          const price = options.priceBook.findPrice(row.priceId);
-          const periodEnd =
-            trialEnd ?? new Date(Date.now() + (price?.billingCycle === 'annual' ? 365 : 30) * DAY_MS);
-          await insertLocalSubscription(tx, {
+          const now = await clockNow(tx, row.customerId ?? '');
+          const trialEnd = row.trialDays > 0 ? now + row.trialDays * DAY_SECONDS : null;
+          const price = priceOf(row.priceId);
+          const periodEnd = trialEnd ?? addInterval(now, price.interval);
+          const subscription = {
             id: subscriptionId,
             customerId: row.customerId ?? '',
             status: trialEnd ? 'trialing' : 'active',
             itemId: newId('si'),
             priceId: row.priceId,
             quantity: row.quantity,
-            trialEnd,
-            currentPeriodEnd: periodEnd,
+            trialEnd: trialEnd ? fromSeconds(trialEnd) : null,
+            currentPeriodStart: fromSeconds(now),
+            currentPeriodEnd: fromSeconds(periodEnd),
             cancelAtPeriodEnd: false,
             cardLast4: number.slice(-4),
+            cardFailsOnCharge: failsOnCharge,
+            trialWillEndSent: false,
+            pendingLines: [],
             metadata: row.metadata ?? {},
-          });
+            createdAt: fromSeconds(now),
+          };
+          await insertLocalSubscription(tx, subscription);
           if (trialEnd) paymentStatus = 'no_payment_required';
+          else
+            await storeInvoice(tx, subscription, {
+              billingReason: 'subscription_cycle',
+              status: 'paid',
+              created: now,
+              periodStart: now,
+              periodEnd,
+              total: price.unitAmount * row.quantity,
+              lines: [
+                {
+                  description: `${row.quantity} × ${price.name} (at $${(price.unitAmount / 100).toFixed(2)} / ${price.interval})`,
+                  amount: price.unitAmount * row.quantity,
+                  quantity: row.quantity,
+                  priceId: price.id,
+                  proration: false,
+                  periodStart: now,
+                  periodEnd,
+                },
+              ],
+            });
         }
-        await markLocalCheckoutComplete(tx, sessionId, paymentStatus, subscriptionId);
+        await markLocalCheckoutComplete(tx, sessionId, paymentStatus, subscriptionId, {
+          customerEmail,
+          customerName,
+        });
         const session = sessionView(
-          { ...row, status: 'complete', paymentStatus, subscriptionId },
+          { ...row, status: 'complete', paymentStatus, subscriptionId, customerEmail, customerName },
           options.publicUrl,
         );
         return {
@@ -219,6 +466,7 @@ export const createEmbeddedProvider = (options: {
             type: 'checkout.session.completed',
             checkoutSession: session,
             subscriptionId,
+            invoice: null,
           },
         };
       });

@@ -1,10 +1,17 @@
 import type { z } from 'zod';
-import { ZInternalSessionResponse } from '@dealflow/contracts';
+import {
+  ZInternalSessionResponse,
+  ZProvisionBuyerResponse,
+  type TProvisionBuyerBody,
+  type TProvisionBuyerResponse,
+} from '@dealflow/contracts';
 import { BillingError } from '../errors.js';
 
 export interface IdentityClient {
   /** Asks identity to open a session for a user billing has verified (auto-login after checkout). */
   createSession(userId: number): Promise<z.infer<typeof ZInternalSessionResponse>>;
+  /** A guest buyer's account (POST /internal/buyers): created, or the existing one's owner is emailed. */
+  provisionBuyer(input: TProvisionBuyerBody): Promise<TProvisionBuyerResponse>;
 }
 
 export const createIdentityClient = (options: {
@@ -32,6 +39,26 @@ export const createIdentityClient = (options: {
     const parsed = ZInternalSessionResponse.safeParse(await response.json().catch(() => null));
     if (!parsed.success)
       throw new BillingError('IDENTITY_UNAVAILABLE', 'The sign-in service gave an invalid answer');
+    return parsed.data;
+  },
+  async provisionBuyer(input) {
+    let response: Response;
+    try {
+      response = await fetch(new URL('/internal/buyers', options.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-internal-token': options.internalToken },
+        body: JSON.stringify(input),
+        signal: AbortSignal.timeout(5_000),
+      });
+    } catch {
+      throw new BillingError('IDENTITY_UNAVAILABLE');
+    }
+    if (!response.ok) {
+      throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${response.status}`);
+    }
+    const parsed = ZProvisionBuyerResponse.safeParse(await response.json().catch(() => null));
+    if (!parsed.success)
+      throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
     return parsed.data;
   },
 });

@@ -12,6 +12,9 @@ export interface TProviderCheckoutSession {
   amountTotal: number | null;
   currency: string | null;
   url: string | null;
+  /** The buyer's address: the one billing passed (`customer_email`) or the one typed at checkout (`customer_details`). */
+  customerEmail: string | null;
+  customerName: string | null;
 }
 
 export interface TProviderSubscription {
@@ -28,6 +31,42 @@ export interface TProviderSubscription {
   metadata: Record<string, string>;
 }
 
+/** An invoice as the Billing page, the receipt and the emails need it (Stripe's Invoice, reduced). */
+export interface TProviderInvoice {
+  id: string;
+  number: string | null;
+  customerId: string;
+  subscriptionId: string | null;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  billingReason: string | null;
+  currency: string;
+  /** Cents. */
+  total: number;
+  amountPaid: number;
+  amountDue: number;
+  created: Date;
+  paidAt: Date | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  customerEmail: string | null;
+  customerName: string | null;
+  lines: {
+    description: string;
+    amount: number;
+    quantity: number | null;
+    proration: boolean;
+    periodStart: Date | null;
+    periodEnd: Date | null;
+  }[];
+}
+
+/** The next invoice of a subscription as it stands now (Stripe's invoice preview). */
+export interface TUpcomingInvoice {
+  date: Date;
+  total: number;
+  currency: string;
+}
+
 export type TCheckoutInput =
   | {
       mode: 'subscription';
@@ -42,7 +81,8 @@ export type TCheckoutInput =
   | {
       mode: 'payment';
       customerId: string | null;
-      customerEmail: string;
+      /** Null for a guest: the provider's checkout page asks for the address. */
+      customerEmail: string | null;
       priceId: string;
       successUrl: string;
       cancelUrl: string;
@@ -64,6 +104,8 @@ export interface TPaymentEvent {
   type: string;
   checkoutSession: TProviderCheckoutSession | null;
   subscriptionId: string | null;
+  /** The invoice of `invoice.*` events. */
+  invoice: TProviderInvoice | null;
 }
 
 export interface PaymentProvider {
@@ -82,6 +124,17 @@ export interface PaymentProvider {
   ): Promise<TProviderSubscription>;
   cancelSubscriptionNow(id: string, idempotencyKey: string): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** The customer's invoices, newest first. */
+  listInvoices(customerId: string): Promise<TProviderInvoice[]>;
+  retrieveInvoice(id: string): Promise<TProviderInvoice | null>;
+  /** The next charge of a live subscription (null when none is due: canceled, ending at period end). */
+  previewNextInvoice(subscriptionId: string): Promise<TUpcomingInvoice | null>;
+  /**
+   * Moves the customer's test clock forward (development and tests only). The embedded provider runs what
+   * falls due and returns the events Stripe would send; Stripe runs it itself and sends them as webhooks
+   * (so the answer is empty).
+   */
+  advanceClock(customerId: string, seconds: number): Promise<{ now: Date; events: TPaymentEvent[] }>;
   /** Verifies a webhook's signature and reduces it; throws on a forged or stale one. */
   parseWebhook(rawBody: Buffer, signature: string): TPaymentEvent;
 }

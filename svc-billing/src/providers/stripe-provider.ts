@@ -5,6 +5,7 @@ import type {
   TCheckoutInput,
   TPaymentEvent,
   TProviderCheckoutSession,
+  TProviderInvoice,
   TProviderSubscription,
   TSubscriptionChange,
 } from './payment-provider.js';
@@ -17,6 +18,8 @@ export interface TStripeProviderOptions {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+  /** Each new customer gets its own Stripe test clock (test mode, development and tests only). */
+  testClocks?: boolean;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -35,6 +38,8 @@ export const mapCheckoutSession = (session: Stripe.Checkout.Session): TProviderC
   amountTotal: session.amount_total ?? null,
   currency: session.currency ?? null,
   url: session.url ?? null,
+  customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+  customerName: session.customer_details?.name ?? null,
 });
 
 export const mapSubscription = (subscription: Stripe.Subscription): TProviderSubscription => {
@@ -62,12 +67,51 @@ const invoiceSubscriptionId = (invoice: Stripe.Invoice): string | null => {
   return idOf(legacy);
 };
 
+const INVOICE_STATUSES = new Set(['draft', 'open', 'paid', 'void', 'uncollectible']);
+
+/**
+ * Stripe's Invoice reduced. Read defensively: an event's copy may be partial (a test's minimal object, or a
+ * field an API version dropped), and a reduction error must not be mistaken for a bad signature.
+ */
+export const mapInvoice = (invoice: Stripe.Invoice): TProviderInvoice => ({
+  id: invoice.id ?? '',
+  number: invoice.number ?? null,
+  customerId: idOf(invoice.customer) ?? '',
+  subscriptionId: invoiceSubscriptionId(invoice),
+  status: (INVOICE_STATUSES.has(invoice.status ?? '')
+    ? invoice.status
+    : 'draft') as TProviderInvoice['status'],
+  billingReason: invoice.billing_reason ?? null,
+  currency: invoice.currency ?? 'usd',
+  total: invoice.total ?? 0,
+  amountPaid: invoice.amount_paid ?? 0,
+  amountDue: invoice.amount_due ?? invoice.total ?? 0,
+  created: new Date((invoice.created ?? 0) * 1000),
+  paidAt: toDate(invoice.status_transitions?.paid_at),
+  periodStart: toDate(invoice.period_start),
+  periodEnd: toDate(invoice.period_end),
+  customerEmail: invoice.customer_email ?? null,
+  customerName: invoice.customer_name ?? null,
+  lines: (invoice.lines?.data ?? []).map((line) => ({
+    description: line.description ?? '',
+    amount: line.amount,
+    quantity: line.quantity ?? null,
+    proration:
+      line.parent?.subscription_item_details?.proration ??
+      line.parent?.invoice_item_details?.proration ??
+      false,
+    periodStart: toDate(line.period?.start),
+    periodEnd: toDate(line.period?.end),
+  })),
+});
+
 export const reduceStripeEvent = (event: Stripe.Event): TPaymentEvent => {
   const reduced: TPaymentEvent = {
     id: event.id,
     type: event.type,
     checkoutSession: null,
     subscriptionId: null,
+    invoice: null,
   };
   switch (event.type) {
     case 'checkout.session.completed':
@@ -84,6 +128,7 @@ export const reduceStripeEvent = (event: Stripe.Event): TPaymentEvent => {
     case 'invoice.paid':
     case 'invoice.payment_failed':
       reduced.subscriptionId = invoiceSubscriptionId(event.data.object);
+      reduced.invoice = mapInvoice(event.data.object);
       break;
     default:
       break;
@@ -111,11 +156,57 @@ export const createStripeProvider = (
     kind: 'stripe',
     stripe,
     async createCustomer({ orgId, email, name }, idempotencyKey) {
+      // A test clock per customer (https://docs.stripe.com/billing/testing/test-clocks): its subscriptions
+      // live on the clock's time, which the development control moves forward.
+      const clock = options.testClocks
+        ? await stripe.testHelpers.testClocks.create(
+            { frozen_time: Math.floor(Date.now() / 1000), name: `org-${orgId}` },
+            { idempotencyKey: `clock-${idempotencyKey}` },
+          )
+        : null;
       const customer = await stripe.customers.create(
-        { email, name, metadata: { orgId: String(orgId) } },
+        { email, name, metadata: { orgId: String(orgId) }, ...(clock ? { test_clock: clock.id } : {}) },
         { idempotencyKey },
       );
       return customer.id;
+    },
+    async listInvoices(customerId) {
+      const page = await stripe.invoices.list({ customer: customerId, limit: 100 });
+      return page.data.map(mapInvoice);
+    },
+    async retrieveInvoice(id) {
+      try {
+        return mapInvoice(await stripe.invoices.retrieve(id));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async previewNextInvoice(subscriptionId) {
+      try {
+        const preview = await stripe.invoices.createPreview({ subscription: subscriptionId });
+        const at = preview.next_payment_attempt ?? preview.period_end ?? preview.created;
+        return { date: new Date(at * 1000), total: preview.total, currency: preview.currency };
+      } catch (error) {
+        // Stripe answers 404 (invoice_upcoming_none) when nothing is due: a canceled or ending subscription.
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          (error.statusCode === 404 || error.statusCode === 400)
+        )
+          return null;
+        throw error;
+      }
+    },
+    async advanceClock(customerId, seconds) {
+      const customer = await stripe.customers.retrieve(customerId);
+      const clockId = customer.deleted ? null : idOf(customer.test_clock);
+      if (!clockId) throw new Error(`Customer ${customerId} has no test clock`);
+      const clock = await stripe.testHelpers.testClocks.retrieve(clockId);
+      const advanced = await stripe.testHelpers.testClocks.advance(clockId, {
+        frozen_time: clock.frozen_time + Math.max(0, Math.floor(seconds)),
+      });
+      // Stripe advances in the background and sends what falls due as webhooks.
+      return { now: new Date(advanced.frozen_time * 1000), events: [] };
     },
     async createCheckoutSession(input: TCheckoutInput, idempotencyKey) {
       const params: Stripe.Checkout.SessionCreateParams =
@@ -133,13 +224,16 @@ export const createStripeProvider = (
             }
           : {
               mode: 'payment',
+              // A guest (no customer, no address): Stripe's checkout asks for the email (customer_details).
               ...(input.customerId
                 ? { customer: input.customerId }
-                : { customer_email: input.customerEmail }),
+                : input.customerEmail
+                  ? { customer_email: input.customerEmail }
+                  : {}),
               line_items: [{ price: input.priceId, quantity: 1 }],
               success_url: input.successUrl,
               cancel_url: input.cancelUrl,
-              client_reference_id: input.metadata.userId,
+              ...(input.metadata.userId ? { client_reference_id: input.metadata.userId } : {}),
               metadata: input.metadata,
             };
       return mapCheckoutSession(await stripe.checkout.sessions.create(params, { idempotencyKey }));

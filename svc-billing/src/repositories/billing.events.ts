@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Topics, monthlyDeckLimit } from '@dealflow/contracts';
+import { Topics, monthlyDeckLimit, type TEventPayload } from '@dealflow/contracts';
 import { publishEvent } from '@dealflow/service-kit';
 import type { TBillingState } from './organization.repository.js';
 
@@ -45,3 +45,11 @@ export const publishPurchaseCompleted = (
     actorId: input.userId,
     data: input,
   });
+
+/** billing.trial.ending (customer.subscription.trial_will_end): identity emails the owner. */
+export const publishTrialEnding = (em: EntityManager, data: TEventPayload<typeof Topics.trialEnding>) =>
+  publishEvent(em, { topic: Topics.trialEnding, orgId: data.orgId, actorId: null, data });
+
+/** billing.payment.failed (invoice.payment_failed): identity emails the owner. */
+export const publishPaymentFailed = (em: EntityManager, data: TEventPayload<typeof Topics.paymentFailed>) =>
+  publishEvent(em, { topic: Topics.paymentFailed, orgId: data.orgId, actorId: null, data });

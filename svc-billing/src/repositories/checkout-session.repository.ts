@@ -4,7 +4,10 @@ import { CheckoutSessionSchema, type CheckoutSessionRecord } from '../entities/c
 
 export const insertCheckoutSession = (
   em: EntityManager,
-  record: Pick<CheckoutSessionRecord, 'id' | 'orgId' | 'userId' | 'mode' | 'plan' | 'billingCycle'>,
+  record: Pick<
+    CheckoutSessionRecord,
+    'id' | 'orgId' | 'userId' | 'mode' | 'plan' | 'billingCycle' | 'browserKeyHash'
+  >,
 ) =>
   em.upsert(CheckoutSessionSchema, record, {
     onConflictFields: ['id'],
@@ -32,4 +35,29 @@ export const claimPurchase = async (em: EntityManager, id: string) =>
     CheckoutSessionSchema,
     { id, purchaseRecordedAt: null },
     { purchaseRecordedAt: new Date() },
+  )) === 1;
+
+/** A guest's paid checkout belongs to the account created for its address. */
+export const setCheckoutBuyer = (em: EntityManager, id: string, userId: number) =>
+  em.nativeUpdate(CheckoutSessionSchema, { id, userId: null }, { userId });
+
+/** A guest's paid checkout whose address has an account: it waits for the owner's confirmation. */
+export const holdCheckoutForClaim = (
+  em: EntityManager,
+  id: string,
+  input: { buyerEmail: string; claimTokenHash: string; claimExpiresAt: Date; claimUserId: number },
+) => em.nativeUpdate(CheckoutSessionSchema, { id, userId: null, claimTokenHash: null }, input);
+
+export const findCheckoutByClaimToken = (em: EntityManager, claimTokenHash: string) =>
+  em.findOne(CheckoutSessionSchema, { claimTokenHash }, readOptions({ lock: true }));
+
+/**
+ * Single use: the token is spent as the purchase is linked. The checkout's auto-login is spent too: the
+ * guest's browser must never sign in to the account the purchase was linked to.
+ */
+export const linkClaimedCheckout = async (em: EntityManager, id: string, userId: number) =>
+  (await em.nativeUpdate(
+    CheckoutSessionSchema,
+    { id, userId: null, claimTokenHash: { $ne: null } },
+    { userId, claimTokenHash: null, claimExpiresAt: null, claimUserId: null, loginUsedAt: new Date() },
   )) === 1;

@@ -7,7 +7,7 @@ export const ensureLocalCheckoutSession = async (
   em: EntityManager,
   session: Omit<
     LocalCheckoutSession,
-    'createdAt' | 'status' | 'paymentStatus' | 'subscriptionId' | 'currency'
+    'createdAt' | 'status' | 'paymentStatus' | 'subscriptionId' | 'currency' | 'customerName'
   >,
 ): Promise<LocalCheckoutSession> => {
   await em.upsert(LocalCheckoutSessionSchema, session, {
@@ -34,5 +34,10 @@ export const markLocalCheckoutComplete = (
   id: string,
   paymentStatus: LocalCheckoutSession['paymentStatus'],
   subscriptionId: string | null,
+  buyer: { customerEmail: string | null; customerName: string | null },
 ) =>
-  em.nativeUpdate(LocalCheckoutSessionSchema, { id }, { status: 'complete', paymentStatus, subscriptionId });
+  em.nativeUpdate(
+    LocalCheckoutSessionSchema,
+    { id },
+    { status: 'complete', paymentStatus, subscriptionId, ...buyer },
+  );

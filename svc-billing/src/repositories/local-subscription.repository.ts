@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { LocalSubscriptionSchema, type LocalSubscription } from '../entities/embedded-payments.js';
 
 export const findLocalSubscription = (em: EntityManager, id: string): Promise<LocalSubscription | null> =>
@@ -6,14 +6,22 @@ export const findLocalSubscription = (em: EntityManager, id: string): Promise<Lo
 
 export const insertLocalSubscription = (
   em: EntityManager,
-  subscription: Omit<LocalSubscription, 'createdAt'>,
+  subscription: Omit<LocalSubscription, 'createdAt'> & Partial<Pick<LocalSubscription, 'createdAt'>>,
 ) => em.insert<LocalSubscription>(LocalSubscriptionSchema, subscription);
 
 export const updateLocalSubscription = (
   em: EntityManager,
   id: string,
-  change: Partial<Pick<LocalSubscription, 'quantity' | 'priceId' | 'cancelAtPeriodEnd' | 'status'>>,
+  change: Partial<Omit<LocalSubscription, 'id' | 'createdAt'>>,
 ) =>
   Object.keys(change).length === 0
     ? Promise.resolve(0)
     : em.nativeUpdate(LocalSubscriptionSchema, { id }, change);
+
+/** The customer's subscriptions that a clock can still move (trialing or active), locked for the caller. */
+export const findLiveLocalSubscriptionsForUpdate = (em: EntityManager, customerId: string) =>
+  em.find(
+    LocalSubscriptionSchema,
+    { customerId, status: { $in: ['trialing', 'active'] } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true, orderBy: { createdAt: 'asc' } },
+  );

@@ -161,6 +161,26 @@ describe('POST /api/stripe/checkout (subscription)', () => {
     expect(h.stripe.requests.length).toBe(before);
   });
 
+  it('refuses both checkouts (403) to a signed-in account whose email is not verified, and calls Stripe not at all', async () => {
+    const before = h.stripe.requests.length;
+    const unverified = h.headersFor(11, 'owner', 1, false);
+    for (const payload of [{ plan: 'pro', billingCycle: 'annual' }, undefined]) {
+      const response = await h.svc.app.inject({
+        method: 'POST',
+        url: '/api/stripe/checkout',
+        headers: unverified,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(
+        'Please verify your email address first: use the link we sent you, or send a new one.',
+      );
+    }
+    expect(h.stripe.requests.length).toBe(before);
+    // A signed-out visitor's purchase does not depend on it (the guest flow, issue 14).
+    expect(await h.startPurchase()).toMatch(/^cs_/);
+  });
+
   it('grants nothing for the seed client headers without a verified identity', async () => {
     const response = await h.svc.app.inject({
       method: 'POST',
@@ -191,20 +211,17 @@ describe('POST /api/stripe/auto-login', () => {
   it('signs the checkout user in once: verified with Stripe, identity opens the session, cookie set', async () => {
     const sessionId = await h.startCheckout(21, 'pro', 'annual', 8);
     h.stripe.completeCheckout(sessionId);
-    const response = await h.svc.app.inject({
-      method: 'POST',
-      url: '/api/stripe/auto-login',
-      payload: { sessionId },
-    });
+    const response = await h.autoLogin(sessionId);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ success: true, user: { id: 8 } });
-    expect(body.sessionId).toEqual(expect.any(String));
+    expect(body).toMatchObject({ success: true, user: { id: 8 }, purchase: 'subscription' });
+    // The session is in the HttpOnly cookie only, never in the JSON body (issue 12).
+    expect(body.sessionId).toBeUndefined();
     expect(h.identity.calls.at(-1)).toEqual({ userId: 8, token: 'test-internal-token' });
     const cookie = String(response.headers['set-cookie']);
-    expect(cookie).toContain(`df_session=${encodeURIComponent(body.sessionId)}`);
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toMatch(/df_session=[A-Za-z0-9_-]{20,}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/);
+    // The browser key is spent with the sign-in.
+    expect(cookie).toContain('df_checkout=; Path=/api; Max-Age=0');
     // The trial is recorded even before the webhook arrives.
     const sub = await h.svc.app.inject({
       method: 'GET',
@@ -219,11 +236,7 @@ describe('POST /api/stripe/auto-login', () => {
     });
 
     const calls = h.identity.calls.length;
-    const replay = await h.svc.app.inject({
-      method: 'POST',
-      url: '/api/billing/auto-login',
-      payload: { sessionId },
-    });
+    const replay = await h.autoLogin(sessionId, { path: '/api/billing/auto-login' });
     expect(replay.statusCode).toBe(410);
     expect(replay.headers['set-cookie']).toBeUndefined();
     expect(h.identity.calls.length).toBe(calls);
@@ -232,48 +245,26 @@ describe('POST /api/stripe/auto-login', () => {
   it('refuses an unpaid, unknown or missing session id with 4xx and no session', async () => {
     const calls = h.identity.calls.length;
     const open = await h.startCheckout(22, 'basic', 'monthly', 9);
-    const notFinished = await h.svc.app.inject({
-      method: 'POST',
-      url: '/api/stripe/auto-login',
-      payload: { sessionId: open },
-    });
+    const notFinished = await h.autoLogin(open);
     expect(notFinished.statusCode).toBe(409);
 
-    const unpaidPurchase = (
-      await h.svc.app.inject({
-        method: 'POST',
-        url: '/api/stripe/checkout',
-        headers: h.headersFor(22, 'member', 10),
-      })
-    ).json().sessionId;
+    const unpaidPurchase = await h.startPurchase(h.headersFor(22, 'member', 10));
     h.stripe.completeCheckout(unpaidPurchase, { paid: false });
-    const unpaid = await h.svc.app.inject({
-      method: 'POST',
-      url: '/api/stripe/auto-login',
-      payload: { sessionId: unpaidPurchase },
-    });
+    const unpaid = await h.autoLogin(unpaidPurchase);
     expect(unpaid.statusCode).toBe(409);
 
-    const unknown = await h.svc.app.inject({
-      method: 'POST',
-      url: '/api/stripe/auto-login',
-      payload: { sessionId: 'cs_test_doesnotexist123' },
-    });
+    const unknown = await h.autoLogin('cs_test_doesnotexist123', { cookie: h.browserCookies.get(open)! });
     expect(unknown.statusCode).toBe(404);
     const missing = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: {} });
     expect(missing.statusCode).toBe(400);
-    // A paid session older than a day no longer signs anyone in.
+    // A paid session older than 15 minutes no longer signs anyone in, even in its own browser.
     const old = await h.startCheckout(24, 'pro', 'monthly', 12);
     h.stripe.completeCheckout(old);
     await h.svc.ctx.orm.em
       .fork()
       .getConnection()
-      .execute(`update checkout_sessions set created_at = now() - interval '25 hours' where id = ?`, [old]);
-    const stale = await h.svc.app.inject({
-      method: 'POST',
-      url: '/api/stripe/auto-login',
-      payload: { sessionId: old },
-    });
+      .execute(`update checkout_sessions set created_at = now() - interval '16 minutes' where id = ?`, [old]);
+    const stale = await h.autoLogin(old);
     expect(stale.statusCode).toBe(410);
     for (const r of [notFinished, unpaid, unknown, missing, stale])
       expect(r.headers['set-cookie']).toBeUndefined();
@@ -281,18 +272,9 @@ describe('POST /api/stripe/auto-login', () => {
   });
 
   it('publishes billing.purchase.completed once for the paid $50 purchase (auto-login and webhook)', async () => {
-    const sessionId = (
-      await h.svc.app.inject({
-        method: 'POST',
-        url: '/api/stripe/checkout',
-        headers: h.headersFor(23, 'owner', 11),
-      })
-    ).json().sessionId;
+    const sessionId = await h.startPurchase(h.headersFor(23, 'owner', 11));
     const session = h.stripe.completeCheckout(sessionId);
-    expect(
-      (await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: { sessionId } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await h.autoLogin(sessionId)).statusCode).toBe(200);
     expect((await h.postWebhook(h.stripe.event('checkout.session.completed', session))).statusCode).toBe(200);
     const events = await h.bus.waitForEvents(Topics.purchaseCompleted, 23);
     await new Promise((r) => setTimeout(r, 500));
@@ -304,5 +286,165 @@ describe('POST /api/stripe/auto-login', () => {
       amountTotal: 5000,
       currency: 'usd',
     });
+  });
+});
+
+describe('auto-login is bound to the browser that started the checkout (issue 12)', () => {
+  it('gives nothing to the session id alone or to another browser; the first browser still signs in once', async () => {
+    const sessionId = await h.startCheckout(31, 'basic', 'monthly', 13);
+    h.stripe.completeCheckout(sessionId);
+    const calls = h.identity.calls.length;
+    const other = await h.startPurchase(h.headersFor(32, 'owner', 14));
+    for (const cookie of [null, 'df_checkout=not-a-key', h.browserCookies.get(other)!]) {
+      const refused = await h.autoLogin(sessionId, { cookie });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('This checkout was started in another browser. Please log in.');
+      expect(refused.headers['set-cookie']).toBeUndefined();
+    }
+    expect(h.identity.calls.length).toBe(calls);
+    expect((await h.autoLogin(sessionId)).statusCode).toBe(200);
+    expect((await h.autoLogin(sessionId)).statusCode).toBe(410);
+  });
+
+  it('sets the browser key as an HttpOnly cookie for 15 minutes and keeps one key per browser', async () => {
+    const response = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/checkout' });
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(
+      /^df_checkout=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=900; HttpOnly; SameSite=Lax$/,
+    );
+    const again = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      headers: { cookie: cookie.split(';')[0]! },
+    });
+    expect(String(again.headers['set-cookie']).split(';')[0]).toBe(cookie.split(';')[0]);
+  });
+});
+
+describe('guest purchase (issue 14)', () => {
+  it('a signed-out visitor buys with the email given at checkout: account created, signed in, access granted', async () => {
+    const sessionId = await h.startPurchase();
+    const [create] = h.stripe.requestsTo('POST', '/v1/checkout/sessions').slice(-1);
+    expect(create!.params).toMatchObject({ mode: 'payment', metadata: { guest: '1', userId: '' } });
+    expect(create!.params).not.toHaveProperty('customer_email');
+    expect(create!.params).not.toHaveProperty('customer');
+    h.stripe.completeCheckout(sessionId, { email: 'New.Buyer@Example.com', name: 'New Buyer' });
+
+    const login = await h.autoLogin(sessionId);
+    expect(login.statusCode).toBe(200);
+    const buyer = h.identity.buyerCalls.at(-1)!;
+    expect(buyer).toMatchObject({
+      email: 'New.Buyer@Example.com',
+      checkoutSessionId: sessionId,
+      created: true,
+    });
+    const userId = h.identity.calls.at(-1)!.userId;
+    expect(login.json()).toMatchObject({ success: true, user: { id: userId }, purchase: 'template' });
+    const [purchase] = await h.bus.waitForEvents(Topics.purchaseCompleted, 0);
+    expect(purchase!.data).toMatchObject({ userId, checkoutSessionId: sessionId, amountTotal: 5000 });
+
+    // The webhook arriving afterwards changes nothing and asks identity for nothing new.
+    const buyerCalls = h.identity.buyerCalls.length;
+    const webhook = await h.postWebhook(
+      h.stripe.event('checkout.session.completed', h.stripe.sessions.get(sessionId)!),
+    );
+    expect(webhook.statusCode).toBe(200);
+    expect(h.identity.buyerCalls.length).toBe(buyerCalls);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      h.bus.of(Topics.purchaseCompleted, 0).filter((e) => e.data.checkoutSessionId === sessionId),
+    ).toHaveLength(1);
+  });
+
+  it('a guest using the address of an existing account is not signed in; the emailed link links the purchase', async () => {
+    h.identity.addAccount('owner@taken.example', 77);
+    const sessionId = await h.startPurchase();
+    h.stripe.completeCheckout(sessionId, { email: 'owner@taken.example' });
+    const calls = h.identity.calls.length;
+
+    const login = await h.autoLogin(sessionId);
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({
+      success: false,
+      user: null,
+      message:
+        'An account already exists for this email. We sent a link to that address to add the purchase to it',
+    });
+    expect(login.headers['set-cookie']).toBeUndefined();
+    expect(h.identity.calls.length).toBe(calls);
+    // Asking again does not send a second link.
+    await h.autoLogin(sessionId);
+    const links = h.identity.buyerCalls.filter((c) => c.checkoutSessionId === sessionId);
+    expect(links).toHaveLength(1);
+    expect(links[0]!.created).toBe(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      h.bus.of(Topics.purchaseCompleted, 0).filter((e) => e.data.checkoutSessionId === sessionId),
+    ).toHaveLength(0);
+
+    const claimUrl = new URL(links[0]!.claimUrl);
+    expect(`${claimUrl.origin}${claimUrl.pathname}`).toBe(`${PUBLIC_URL}/checkout/complete`);
+    const token = claimUrl.searchParams.get('claim')!;
+    const wrong = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/billing/claim-purchase',
+      payload: { token: `${token.slice(0, -2)}xx` },
+    });
+    expect(wrong.statusCode).toBe(404);
+    const claimed = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/billing/claim-purchase',
+      payload: { token },
+    });
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json()).toEqual({
+      linked: true,
+      message: 'The purchase is now on your account. Log in to see it.',
+    });
+    await expect
+      .poll(
+        () => h.bus.of(Topics.purchaseCompleted, 0).filter((e) => e.data.checkoutSessionId === sessionId),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toHaveLength(1);
+    expect(
+      h.bus.of(Topics.purchaseCompleted, 0).find((e) => e.data.checkoutSessionId === sessionId)!.data.userId,
+    ).toBe(77);
+    const replay = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/billing/claim-purchase',
+      payload: { token },
+    });
+    expect(replay.statusCode).toBe(404);
+    // The guest's browser never signs in to the account the purchase went to.
+    expect((await h.autoLogin(sessionId)).statusCode).toBe(410);
+  });
+
+  it('a guest cannot start a subscription (401), and a checkout with an expired claim link answers 410', async () => {
+    const subscription = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      payload: { plan: 'pro', billingCycle: 'monthly' },
+    });
+    expect(subscription.statusCode).toBe(401);
+    h.identity.addAccount('late@taken.example', 78);
+    const sessionId = await h.startPurchase();
+    h.stripe.completeCheckout(sessionId, { email: 'late@taken.example' });
+    await h.autoLogin(sessionId);
+    const token = new URL(h.identity.buyerCalls.at(-1)!.claimUrl).searchParams.get('claim')!;
+    await h.svc.ctx.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update checkout_sessions set claim_expires_at = now() - interval '1 second' where id = ?`, [
+        sessionId,
+      ]);
+    const expired = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/billing/claim-purchase',
+      payload: { token },
+    });
+    expect(expired.statusCode).toBe(410);
   });
 });

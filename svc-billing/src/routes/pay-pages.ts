@@ -30,8 +30,18 @@ export function renderCheckoutPage(input: {
   quantity: number;
   cancelUrl: string;
   error?: string;
+  /** What the visitor typed, kept when the page comes back with an error. */
+  email?: string;
 }) {
   const { session, price } = input;
+  // A guest's checkout (no address from billing) asks for the email, as Stripe's does.
+  const emailField = session.customerEmail
+    ? `<p class="note">Receipt to ${escapeHtml(session.customerEmail)}</p>`
+    : session.customerId
+      ? ''
+      : `<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(input.email ?? '')}">
+<p class="note">Your account is created with this address (or, if it already has one, we email it a link to add the purchase).</p>`;
   const what =
     session.mode === 'subscription' && price
       ? `${Plans[price.plan].label} plan, ${price.billingCycle}, ${input.quantity} seat${input.quantity === 1 ? '' : 's'}`
@@ -46,6 +56,7 @@ export function renderCheckoutPage(input: {
 <p><strong>${escapeHtml(what)}</strong></p><p class="note">${escapeHtml(due)}</p>
 ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <form method="post" action="/pay/checkout/${encodeURIComponent(session.id)}">
+${emailField}
 <label for="cardNumber">Card number</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" placeholder="12/34" required></div>
@@ -64,6 +75,8 @@ export function renderPortalPage(input: {
   price: TPriceRef | null;
   returnUrl: string;
   notice?: string;
+  /** The test clock's time when the development control is shown (never in production). */
+  clockNow?: Date | null;
 }) {
   const { subscription: s, price } = input;
   const action = (path: string) => `/pay/portal/${encodeURIComponent(input.token)}/${path}`;
@@ -98,6 +111,14 @@ ${
     ? `<form method="post" action="${action('reactivate')}"><button type="submit">Reactivate subscription</button></form>`
     : `<form method="post" action="${action('cancel')}"><button type="submit" class="secondary">Cancel at period end</button></form>`
 }`
+    : ''
+}
+${
+  input.clockNow
+    ? `<form method="post" action="${action('advance')}" aria-labelledby="clock-title"><h2 id="clock-title" style="font-size:1.1rem;margin-top:1.5rem">Test clock</h2>
+<p class="note">Development only: moves this customer's time forward; trials convert, renewals and failed charges happen as they would. Clock: ${input.clockNow.toISOString().slice(0, 16).replace('T', ' ')} UTC.</p>
+<label for="days">Advance by</label><select id="days" name="days"><option value="1">1 day</option><option value="4">4 days</option><option value="8" selected>8 days</option><option value="31">1 month</option><option value="366">1 year</option></select>
+<button type="submit" class="secondary">Advance test clock</button></form>`
     : ''
 }
 <p><a href="${escapeHtml(input.returnUrl)}">Return to billing</a></p>`,

@@ -34,6 +34,7 @@ describe('embedded payment provider', () => {
     });
     expect(checkout.statusCode).toBe(200);
     const { url, sessionId } = checkout.json() as { url: string; sessionId: string };
+    const cookie = String([checkout.headers['set-cookie']].flat()[0]).split(';')[0]!;
     expect(url).toBe(`http://localhost:3000/pay/checkout/${sessionId}`);
     const page = await h.svc.app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(page.statusCode).toBe(200);
@@ -48,8 +49,14 @@ describe('embedded payment provider', () => {
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('Your card was declined.');
     expect(
-      (await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: { sessionId } }))
-        .statusCode,
+      (
+        await h.svc.app.inject({
+          method: 'POST',
+          url: '/api/stripe/auto-login',
+          headers: { cookie },
+          payload: { sessionId },
+        })
+      ).statusCode,
     ).toBe(409);
 
     const paid = await h.svc.app.inject({
@@ -71,12 +78,19 @@ describe('embedded payment provider', () => {
     const login = await h.svc.app.inject({
       method: 'POST',
       url: '/api/stripe/auto-login',
+      headers: { cookie },
       payload: { sessionId },
     });
     expect(login.statusCode).toBe(200);
     expect(
-      (await h.svc.app.inject({ method: 'POST', url: '/api/stripe/auto-login', payload: { sessionId } }))
-        .statusCode,
+      (
+        await h.svc.app.inject({
+          method: 'POST',
+          url: '/api/stripe/auto-login',
+          headers: { cookie },
+          payload: { sessionId },
+        })
+      ).statusCode,
     ).toBe(410);
 
     // Seat sync goes through the embedded provider too.
@@ -129,6 +143,26 @@ describe('embedded payment provider', () => {
       cancelAtPeriodEnd: false,
     });
 
+    // The development control on the portal page: 8 days on the test clock convert the trial.
+    const withClock = await h.svc.app.inject({ method: 'GET', url: portalPath });
+    expect(withClock.body).toContain('Advance test clock');
+    const advanced = await h.svc.app.inject({
+      method: 'POST',
+      url: `${portalPath}/advance`,
+      ...form({ days: '8' }),
+    });
+    expect(advanced.statusCode).toBe(303);
+    expect(decodeURIComponent(String(advanced.headers.location))).toMatch(/Test clock advanced 8 days to /);
+    expect(
+      (
+        await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(61) })
+      ).json(),
+    ).toMatchObject({ plan: 'basic', status: 'active' });
+    const invoices = (
+      await h.svc.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: h.headersFor(61) })
+    ).json() as { invoices: { amountCents: number; status: string }[] };
+    expect(invoices.invoices).toMatchObject([{ amountCents: 6000, status: 'paid' }]);
+
     const forged = await h.svc.app.inject({
       method: 'GET',
       url: portalPath.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
@@ -160,5 +194,51 @@ describe('embedded payment provider', () => {
       amountTotal: 5000,
       currency: 'usd',
     });
+  });
+
+  it('sells the licence to a guest: the local checkout asks for the email, the account is settled on return', async () => {
+    const checkout = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/checkout' });
+    expect(checkout.statusCode).toBe(200);
+    const { url, sessionId } = checkout.json() as { url: string; sessionId: string };
+    const cookie = String([checkout.headers['set-cookie']].flat()[0]).split(';')[0]!;
+    const page = await h.svc.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(page.body).toContain('<input id="email" name="email" type="email"');
+    const noEmail = await h.svc.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      ...form({ email: 'not-an-address', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }),
+    });
+    expect(noEmail.statusCode).toBe(402);
+    expect(noEmail.body).toContain('Enter a valid email address.');
+    const paid = await h.svc.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      ...form({
+        email: 'guest@buyer.example',
+        name: 'Gail Guest',
+        cardNumber: '4242424242424242',
+        expiry: '12/34',
+        cvc: '123',
+      }),
+    });
+    expect(paid.statusCode).toBe(303);
+    // The page's submission ran the webhook handler: the account exists before the browser returns.
+    const buyer = h.identity.buyerCalls.find((c) => c.checkoutSessionId === sessionId)!;
+    expect(buyer).toMatchObject({ email: 'guest@buyer.example', created: true });
+    const other = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/auto-login',
+      payload: { sessionId },
+    });
+    expect(other.statusCode).toBe(403);
+    const login = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/billing/auto-login',
+      headers: { cookie },
+      payload: { sessionId },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ success: true });
+    expect(login.json().user.id).toBe(h.identity.calls.at(-1)!.userId);
   });
 });

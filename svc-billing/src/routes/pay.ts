@@ -5,6 +5,7 @@ import { BillingError } from '../errors.js';
 import type { EmbeddedProvider } from '../providers/embedded-provider.js';
 import { findLocalCheckoutSession } from '../repositories/local-checkout-session.repository.js';
 import { findOrganizationByCustomer } from '../repositories/organization.repository.js';
+import { advanceTestClock, isTestClockAllowed } from '../use-cases/advance-test-clock.js';
 import { handlePaymentEvent } from '../use-cases/handle-payment-event.js';
 import { renderCheckoutPage, renderPortalPage } from './pay-pages.js';
 
@@ -43,12 +44,16 @@ export async function payRoutes({ app }: TRouter, deps: TBillingDeps, provider: 
     scope.post<{ Params: { id: string } }>('/pay/checkout/:id', async (request, reply) => {
       const form = parseForm(request.body);
       const view = await loadCheckout(request.params.id);
-      const outcome = await provider.completeCheckout(request.params.id, { number: form.cardNumber ?? '' });
+      const outcome = await provider.completeCheckout(request.params.id, {
+        number: form.cardNumber ?? '',
+        email: form.email,
+        name: form.name,
+      });
       if (!outcome.ok) {
         return reply
           .code(402)
           .type('text/html; charset=utf-8')
-          .send(renderCheckoutPage({ ...view, error: outcome.message }));
+          .send(renderCheckoutPage({ ...view, error: outcome.message, email: form.email?.slice(0, 254) }));
       }
       await handlePaymentEvent(deps, outcome.event);
       return reply.redirect(view.successUrl, 303);
@@ -61,6 +66,7 @@ export async function payRoutes({ app }: TRouter, deps: TBillingDeps, provider: 
       const subscriptionId = org?.stripeSubscriptionId ?? null;
       const subscription = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
       return {
+        orgId: org?.id ?? null,
         subscription,
         price: subscription?.priceId ? provider.priceBook.findPrice(subscription.priceId) : null,
       };
@@ -69,10 +75,13 @@ export async function payRoutes({ app }: TRouter, deps: TBillingDeps, provider: 
     scope.get<{ Params: { token: string }; Querystring: { notice?: string } }>(
       '/pay/portal/:token',
       async (request, reply) => {
-        const view = await loadPortal(request.params.token);
+        const { orgId: _orgId, ...view } = await loadPortal(request.params.token);
         return reply.type('text/html; charset=utf-8').send(
           renderPortalPage({
             ...view,
+            clockNow: isTestClockAllowed(deps.config)
+              ? await provider.clockNow(view.subscription?.customerId)
+              : null,
             token: request.params.token,
             returnUrl: `${deps.config.PUBLIC_URL}/billing`,
             notice: typeof request.query.notice === 'string' ? request.query.notice.slice(0, 200) : undefined,
@@ -84,10 +93,21 @@ export async function payRoutes({ app }: TRouter, deps: TBillingDeps, provider: 
     scope.post<{ Params: { token: string; action: string } }>(
       '/pay/portal/:token/:action',
       async (request, reply) => {
-        const { subscription } = await loadPortal(request.params.token);
-        if (!subscription) throw new BillingError('PORTAL_NO_SUBSCRIPTION');
+        const { subscription, orgId } = await loadPortal(request.params.token);
+        if (!subscription || !orgId) throw new BillingError('PORTAL_NO_SUBSCRIPTION');
         const form = parseForm(request.body);
         let notice: string;
+        if (request.params.action === 'advance') {
+          // The development control (refused in production by the use-case): its events ran already.
+          const days = Math.min(Math.max(Number.parseInt(form.days ?? '', 10) || 0, 1), 800);
+          const moved = await advanceTestClock(deps, orgId, days);
+          return reply.redirect(
+            `/pay/portal/${encodeURIComponent(request.params.token)}?notice=${encodeURIComponent(
+              `Test clock advanced ${days} day${days === 1 ? '' : 's'} to ${moved.now.slice(0, 10)}`,
+            )}`,
+            303,
+          );
+        }
         if (request.params.action === 'change') {
           const [planRaw, cycleRaw] = (form.choice ?? '').split(':');
           const plan = ZPaidPlan.safeParse(planRaw);

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { billingRoutes, ZCheckoutBody } from '@dealflow/contracts';
 import { SESSION_COOKIE, type TRouter } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
-import { autoLogin } from '../use-cases/auto-login.js';
+import { AUTO_LOGIN_WINDOW_MS, autoLogin } from '../use-cases/auto-login.js';
+import { claimPurchase } from '../use-cases/claim-purchase.js';
 import { changeSubscription } from '../use-cases/change-subscription.js';
 import { startCheckout } from '../use-cases/create-checkout.js';
 import { createPortalSession } from '../use-cases/create-portal-session.js';
@@ -11,11 +13,43 @@ import { getUsage } from '../use-cases/get-usage.js';
 
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
+/**
+ * The HttpOnly key of the browser that starts a checkout (issue 12): the auto-login answers only to it, so
+ * the checkout session id alone (in URLs, logs, Referer headers) signs nobody in. Path /api: both
+ * auto-login routes are under it. One key per browser, kept across its checkouts.
+ */
+export const CHECKOUT_BROWSER_COOKIE = 'df_checkout';
+const BROWSER_KEY = /^[A-Za-z0-9_-]{43}$/;
+
+const readCookie = (header: string | undefined, name: string): string | undefined => {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+};
+
+export const readBrowserKey = (cookieHeader: string | undefined) => {
+  const value = readCookie(cookieHeader, CHECKOUT_BROWSER_COOKIE);
+  return value && BROWSER_KEY.test(value) ? value : undefined;
+};
+
 /** The checkout body is optional: no body means the one-time purchase. */
 const checkoutRoute = { ...billingRoutes.checkout, body: z.preprocess((v) => v ?? {}, ZCheckoutBody) };
 
 export function stripeRoutes({ route }: TRouter, deps: TBillingDeps) {
-  route(checkoutRoute, async ({ actor, body }) => startCheckout(deps, actor, body));
+  const secure = deps.config.NODE_ENV === 'production' ? '; Secure' : '';
+  route(checkoutRoute, async ({ actor, body, request, reply }) => {
+    const browserKey = readBrowserKey(request.headers.cookie) ?? randomBytes(32).toString('base64url');
+    const answer = await startCheckout(deps, actor, body, browserKey);
+    reply.header(
+      'set-cookie',
+      `${CHECKOUT_BROWSER_COOKIE}=${browserKey}; Path=/api; Max-Age=${AUTO_LOGIN_WINDOW_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
+    );
+    return answer;
+  });
+
+  route(billingRoutes.claimPurchase, async ({ body }) => claimPurchase(deps, body.token));
 
   route(billingRoutes.portal, async ({ actor }) => createPortalSession(deps, actor.orgId));
 
@@ -28,15 +62,22 @@ export function stripeRoutes({ route }: TRouter, deps: TBillingDeps) {
 
   route(billingRoutes.usage, async ({ actor, request }) => getUsage(request.em, actor.orgId));
 
-  const secure = deps.config.NODE_ENV === 'production' ? '; Secure' : '';
   for (const def of [billingRoutes.autoLogin, billingRoutes.autoLoginAlt]) {
-    route(def, async ({ body, reply }) => {
-      const { user, sessionId } = await autoLogin(deps, body.sessionId);
-      reply.header(
-        'set-cookie',
-        `${SESSION_COOKIE}=${encodeURIComponent(sessionId)}; Path=/; Max-Age=${SESSION_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
-      );
-      return { success: true, user, message: 'Signed in after checkout', sessionId };
+    route(def, async ({ body, request, reply }) => {
+      const result = await autoLogin(deps, body.sessionId, readBrowserKey(request.headers.cookie));
+      // Not signed in (a guest whose address has an account): the seed's answer shape with success false.
+      if (!result.signedIn) return { success: false, user: null, message: result.message };
+      // The session travels only in the HttpOnly cookie, never in the JSON body (issue 12).
+      reply.header('set-cookie', [
+        `${SESSION_COOKIE}=${encodeURIComponent(result.sessionId)}; Path=/; Max-Age=${SESSION_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+        `${CHECKOUT_BROWSER_COOKIE}=; Path=/api; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+      ]);
+      return {
+        success: true,
+        user: result.user,
+        message: 'Signed in after checkout',
+        purchase: result.purchase,
+      };
     });
   }
 }

@@ -1,28 +1,59 @@
+import { safeEqual } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
 import { claimCheckoutForLogin, findCheckoutSession } from '../repositories/checkout-session.repository.js';
 import { lockSubscription } from '../repositories/subscription-lock.queries.js';
 import { applySubscription } from './apply-subscription.js';
-import { completeCheckout } from './complete-checkout.js';
+import { completeCheckout, isGuestCheckout } from './complete-checkout.js';
+import { hashBrowserKey } from './create-checkout.js';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{8,250}$/;
 const PAID_STATUSES = new Set(['trialing', 'active']);
-/** A checkout session signs its buyer in only within a day of its creation (Stripe's sessions expire in 24 h). */
-export const AUTO_LOGIN_WINDOW_MS = 24 * 3600 * 1000;
+/**
+ * A checkout session signs its buyer in only within 15 minutes of its creation (issue 12): the id travels in
+ * URLs, logs and Referer headers, so it must not stay a key for long. A buyer who takes longer logs in (a
+ * guest has the set-password email).
+ */
+export const AUTO_LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+export const ACCOUNT_EXISTS_MESSAGE =
+  'An account already exists for this email. We sent a link to that address to add the purchase to it';
+
+export type TAutoLoginResult =
+  | {
+      signedIn: true;
+      purchase: 'template' | 'subscription';
+      user: Awaited<ReturnType<TBillingDeps['identity']['createSession']>>['user'];
+      sessionId: string;
+    }
+  | { signedIn: false; message: string };
 
 /**
- * Sign-in after returning from checkout. Nothing the browser says is trusted: billing checks with the
- * provider that the session is complete and paid (or started a trial), that it is one billing created for
- * the user in its metadata, and that it has not signed anyone in before; only then does identity open a
- * session for that user (POST /internal/sessions). If identity fails, the claim is rolled back.
+ * Sign-in after returning from checkout. Nothing the browser says is trusted: the request must come from the
+ * browser that started the checkout (the HttpOnly key set then, `browserKey`), within 15 minutes, once;
+ * billing checks with the provider that the session is complete and paid (or started a trial) and that it is
+ * one billing created for that user (or for a guest, whose account is settled now); only then does identity
+ * open a session for that user (POST /internal/sessions). If identity fails, the claim is rolled back. A guest
+ * whose address already has an account is not signed in: that account's owner must confirm by email.
  */
-export async function autoLogin(deps: TBillingDeps, sessionId: string) {
+export async function autoLogin(
+  deps: TBillingDeps,
+  sessionId: string,
+  browserKey: string | undefined,
+): Promise<TAutoLoginResult> {
   if (!SESSION_ID.test(sessionId)) {
     throw new BillingError('CHECKOUT_SESSION_UNKNOWN');
   }
   const em = deps.orm.em.fork();
   const record = await findCheckoutSession(em, sessionId);
   if (!record) throw new BillingError('CHECKOUT_SESSION_UNKNOWN');
+  if (
+    !browserKey ||
+    !record.browserKeyHash ||
+    !safeEqual(hashBrowserKey(browserKey), record.browserKeyHash)
+  ) {
+    throw new BillingError('CHECKOUT_OTHER_BROWSER');
+  }
   if (record.loginUsedAt) {
     throw new BillingError('CHECKOUT_SESSION_USED');
   }
@@ -30,7 +61,8 @@ export async function autoLogin(deps: TBillingDeps, sessionId: string) {
     throw new BillingError('CHECKOUT_SESSION_TOO_OLD');
   }
   const session = await deps.provider.retrieveCheckoutSession(sessionId);
-  if (!session || session.metadata.userId !== String(record.userId)) {
+  const isGuest = session !== null && isGuestCheckout(session);
+  if (!session || (!isGuest && session.metadata.userId !== String(record.userId))) {
     throw new BillingError('CHECKOUT_SESSION_UNKNOWN');
   }
   if (session.status !== 'complete') {
@@ -46,17 +78,25 @@ export async function autoLogin(deps: TBillingDeps, sessionId: string) {
     throw new BillingError('CHECKOUT_SESSION_UNPAID');
   }
 
-  return em.transactional(async (tx) => {
+  return em.transactional(async (tx): Promise<TAutoLoginResult> => {
+    // The webhook may not have arrived yet: apply what the provider says now (idempotent with the webhook).
+    // For a guest this settles the account of the address given at checkout.
+    await completeCheckout(tx, session, deps);
+    const settled = await findCheckoutSession(tx, sessionId, { lock: true });
+    if (!settled?.userId) return { signedIn: false, message: ACCOUNT_EXISTS_MESSAGE };
     if (!(await claimCheckoutForLogin(tx, sessionId))) {
       throw new BillingError('CHECKOUT_SESSION_USED');
     }
-    // The webhook may not have arrived yet: apply what the provider says now (idempotent with the webhook).
-    await completeCheckout(tx, session);
     if (subscription) {
       await lockSubscription(tx, subscription.id);
-      await applySubscription(tx, deps.priceBook, subscription, { actorId: record.userId });
+      await applySubscription(tx, deps.priceBook, subscription, { actorId: settled.userId });
     }
-    const opened = await deps.identity.createSession(record.userId);
-    return { user: opened.user, sessionId: opened.sessionId };
+    const opened = await deps.identity.createSession(settled.userId);
+    return {
+      signedIn: true,
+      purchase: session.mode === 'payment' ? 'template' : 'subscription',
+      user: opened.user,
+      sessionId: opened.sessionId,
+    };
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Topics } from '@dealflow/contracts';
+import { FREE_MONTHLY_DECK_LIMIT, Topics } from '@dealflow/contracts';
 import { startBilling, type BillingHarness } from '../../test/start-billing.js';
 
 let h: BillingHarness;
@@ -117,5 +117,15 @@ describe('PATCH /api/stripe/subscription and usage', () => {
       user: { name: 'Grace', email: 'g@fund.example' },
       decksProcessed: 2,
     });
+  });
+
+  it('states the free allowance (not 0) for an organization billing holds no plan for', async () => {
+    const usageOf = async (orgId: number) =>
+      (
+        await h.svc.app.inject({ method: 'GET', url: '/api/stripe/usage', headers: h.headersFor(orgId) })
+      ).json();
+    // Not yet announced by identity.
+    expect((await usageOf(53)).limit).toBe(FREE_MONTHLY_DECK_LIMIT);
+    expect(FREE_MONTHLY_DECK_LIMIT).toBeGreaterThan(0);
   });
 });

@@ -1,35 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
+import type { TBillingDeps } from '../deps.js';
 import {
   claimPurchase,
   findCheckoutSession,
+  holdCheckoutForClaim,
   markCheckoutCompleted,
+  setCheckoutBuyer,
 } from '../repositories/checkout-session.repository.js';
+import type { CheckoutSessionRecord } from '../entities/checkout-session.js';
 import { publishPurchaseCompleted } from '../repositories/billing.events.js';
 import { setCustomer, ensureOrganization } from '../repositories/organization.repository.js';
 import type { TProviderCheckoutSession } from '../providers/payment-provider.js';
 
+/** The emailed link that lets an existing account's owner take a guest purchase made with their address. */
+export const CLAIM_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
+export const hashClaimToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type TCheckoutDeps = Pick<TBillingDeps, 'identity' | 'config' | 'logger'>;
+
+/** A guest's checkout: billing created it for nobody (its metadata, which only billing writes, says so). */
+export const isGuestCheckout = (session: TProviderCheckoutSession) =>
+  session.metadata.guest === '1' && !session.metadata.userId;
+
 /**
- * A checkout the provider reports complete: remember it, attach the customer, and for the one-time
- * purchase publish billing.purchase.completed exactly once (webhook and auto-login may both get here).
+ * A guest's paid purchase: the account of the address given at checkout. A new address gets its account
+ * (identity emails a set-password link); an address with an account gets nothing handed over: identity
+ * emails its owner a claim link, and the purchase waits (claim-purchase.ts). Returns the buyer, or null.
  */
-export async function completeCheckout(em: EntityManager, session: TProviderCheckoutSession): Promise<void> {
+async function settleGuestBuyer(
+  em: EntityManager,
+  deps: TCheckoutDeps,
+  record: CheckoutSessionRecord,
+  session: TProviderCheckoutSession,
+): Promise<number | null> {
+  if (record.claimTokenHash) return null;
+  if (!session.customerEmail) {
+    deps.logger.warn({ checkoutSessionId: session.id }, 'guest checkout completed without an email');
+    return null;
+  }
+  const token = randomBytes(32).toString('base64url');
+  const answer = await deps.identity.provisionBuyer({
+    email: session.customerEmail,
+    ...(session.customerName ? { name: session.customerName } : {}),
+    checkoutSessionId: session.id,
+    claimUrl: `${deps.config.PUBLIC_URL}/checkout/complete?claim=${token}`,
+  });
+  if (!answer.created) {
+    await holdCheckoutForClaim(em, session.id, {
+      buyerEmail: session.customerEmail,
+      claimTokenHash: hashClaimToken(token),
+      claimExpiresAt: new Date(Date.now() + CLAIM_LINK_TTL_MS),
+      claimUserId: answer.userId,
+    });
+    return null;
+  }
+  await setCheckoutBuyer(em, session.id, answer.userId);
+  return answer.userId;
+}
+
+/**
+ * A checkout the provider reports complete: remember it, attach the customer, settle a guest's account, and
+ * for the one-time purchase publish billing.purchase.completed exactly once (webhook and auto-login may both
+ * get here; the record's row lock orders them).
+ */
+export async function completeCheckout(
+  em: EntityManager,
+  session: TProviderCheckoutSession,
+  deps: TCheckoutDeps,
+): Promise<void> {
   if (session.status !== 'complete') return;
   const record = await findCheckoutSession(em, session.id, { lock: true });
+  if (!record) return;
+  const isGuest = isGuestCheckout(session);
   // Only sessions billing created count; metadata must agree with what billing recorded.
-  if (!record || session.metadata.userId !== String(record.userId)) return;
+  if (!isGuest && session.metadata.userId !== String(record.userId)) return;
   await markCheckoutCompleted(em, session.id);
   if (record.orgId && session.customerId) {
     const org = await ensureOrganization(em, { orgId: record.orgId });
     if (!org.stripeCustomerId) await setCustomer(em, record.orgId, session.customerId);
   }
-  if (
-    session.mode === 'payment' &&
-    session.paymentStatus === 'paid' &&
-    (await claimPurchase(em, session.id))
-  ) {
+  const isPaidPurchase = session.mode === 'payment' && session.paymentStatus === 'paid';
+  if (!isPaidPurchase) return;
+  // A guest's account is settled once (record.userId set, or a claim waiting); later calls find it.
+  const buyerId =
+    isGuest && record.userId === null ? await settleGuestBuyer(em, deps, record, session) : record.userId;
+  if (buyerId === null) return;
+  if (await claimPurchase(em, session.id)) {
     publishPurchaseCompleted(em, {
       orgId: record.orgId,
-      userId: record.userId,
+      userId: buyerId,
       checkoutSessionId: session.id,
       amountTotal: session.amountTotal ?? 0,
       currency: session.currency ?? 'usd',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { TRIAL_DAYS, type TBillingCycle, type TPaidPlan } from '@dealflow/contracts';
 import type { Identity } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
@@ -11,6 +12,9 @@ const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
 /** Repeated clicks within this window reuse one checkout session (Stripe idempotency). */
 const IDEMPOTENCY_WINDOW_MS = 60_000;
 const windowOf = () => Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS);
+
+/** The browser key is kept hashed: a leaked database row cannot be replayed as the cookie. */
+export const hashBrowserKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export const checkoutUrls = (publicUrl: string) => ({
   // The payment-return screen reads session_id; Stripe fills {CHECKOUT_SESSION_ID} in.
@@ -46,6 +50,7 @@ export async function createSubscriptionCheckout(
   deps: TBillingDeps,
   identity: Identity & { orgId: number },
   choice: { plan: TPaidPlan; billingCycle: TBillingCycle },
+  browserKeyHash: string,
 ): Promise<TProviderCheckoutSession> {
   const org = await ensureCustomer(deps, identity);
   if (org.status && LIVE_STATUSES.has(org.status) && org.plan !== 'free') {
@@ -79,6 +84,41 @@ export async function createSubscriptionCheckout(
     mode: 'subscription',
     plan: choice.plan,
     billingCycle: choice.billingCycle,
+    browserKeyHash,
+  });
+  return session;
+}
+
+/**
+ * The one-time $50 licence for a visitor who is not signed in: the provider's checkout asks for the email,
+ * and the account is settled once it is paid (complete-checkout.ts). One session per browser and minute.
+ */
+export async function createGuestPurchaseCheckout(
+  deps: TBillingDeps,
+  browserKeyHash: string,
+): Promise<TProviderCheckoutSession> {
+  const { successUrl } = checkoutUrls(deps.config.PUBLIC_URL);
+  const session = await deps.provider.createCheckoutSession(
+    {
+      mode: 'payment',
+      customerId: null,
+      customerEmail: null,
+      priceId: deps.priceBook.templatePriceId,
+      successUrl,
+      // A visitor who cancels goes back to the landing page (/billing needs an account).
+      cancelUrl: `${deps.config.PUBLIC_URL}/`,
+      metadata: { orgId: '', userId: '', purpose: 'template', guest: '1' },
+    },
+    `checkout-template-guest-${browserKeyHash.slice(0, 32)}-${windowOf()}`,
+  );
+  await insertCheckoutSession(deps.orm.em.fork(), {
+    id: session.id,
+    orgId: null,
+    userId: null,
+    mode: 'payment',
+    plan: null,
+    billingCycle: null,
+    browserKeyHash,
   });
   return session;
 }
@@ -87,6 +127,7 @@ export async function createSubscriptionCheckout(
 export async function createPurchaseCheckout(
   deps: TBillingDeps,
   identity: Identity,
+  browserKeyHash: string,
 ): Promise<TProviderCheckoutSession> {
   const customerId =
     identity.orgId !== null && identity.role === 'owner'
@@ -116,31 +157,42 @@ export async function createPurchaseCheckout(
     mode: 'payment',
     plan: null,
     billingCycle: null,
+    browserKeyHash,
   });
   return session;
 }
 
 /**
- * POST /api/stripe/checkout (auth `session`): with a plan, a subscription for the caller's organization,
- * which only its owner may start; without one, the one-time licence, which anyone signed in may buy
- * (also before they have an organization).
+ * POST /api/stripe/checkout (auth `public`): refused (403) to a signed-in account whose email is not verified.
+ * With a plan, a subscription for the caller's organization, which only its owner may start; without one, the one-time licence, which anyone may buy: signed in (also
+ * before they have an organization) or as a guest who gives an email at checkout. `browserKey` is the
+ * HttpOnly cookie of the browser starting it: only that browser can use the auto-login afterwards.
  */
 export async function startCheckout(
   deps: TBillingDeps,
-  actor: Identity,
+  actor: Identity | null,
   choice: { plan?: TPaidPlan; billingCycle?: TBillingCycle },
+  browserKey: string,
 ): Promise<{ url: string; sessionId: string }> {
+  const browserKeyHash = hashBrowserKey(browserKey);
+  // A signed-in account buys only once its address is proven (the identity JWT's `ev` claim, issue 15). A
+  // guest gives the address at the provider's checkout, and the account it gets is settled by email.
+  if (actor && !actor.emailVerified) throw new BillingError('EMAIL_NOT_VERIFIED');
   let session: TProviderCheckoutSession;
-  if (choice.plan && choice.billingCycle) {
+  if (!actor) {
+    if (choice.plan) throw new BillingError('SIGN_IN_REQUIRED');
+    session = await createGuestPurchaseCheckout(deps, browserKeyHash);
+  } else if (choice.plan && choice.billingCycle) {
     if (actor.orgId === null) throw new BillingError('NO_ORGANIZATION');
     if (actor.role !== 'owner') throw new BillingError('NOT_OWNER');
     session = await createSubscriptionCheckout(
       deps,
       { ...actor, orgId: actor.orgId },
       { plan: choice.plan, billingCycle: choice.billingCycle },
+      browserKeyHash,
     );
   } else {
-    session = await createPurchaseCheckout(deps, actor);
+    session = await createPurchaseCheckout(deps, actor, browserKeyHash);
   }
   return { url: session.url ?? '', sessionId: session.id };
 }

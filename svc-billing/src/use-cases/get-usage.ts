@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { monthlyDeckLimit, type ZUsage } from '@dealflow/contracts';
+import { FREE_MONTHLY_DECK_LIMIT, monthlyDeckLimit, type ZUsage } from '@dealflow/contracts';
 import type { z } from 'zod';
 import { findOrganization } from '../repositories/organization.repository.js';
 import { listUsage, monthOf } from '../repositories/deck-usage.repository.js';
 import { findMembers } from '../repositories/member.repository.js';
 
-/** Decks processed this calendar month per user; limit = plan limit x seats. */
+/** Decks processed this calendar month per user; limit = plan limit x seats (the free allowance without a plan). */
 export async function getUsage(
   em: EntityManager,
   orgId: number,
@@ -24,7 +24,7 @@ export async function getUsage(
   return {
     month,
     totalDecksProcessed: rows.reduce((sum, r) => sum + r.decksProcessed, 0),
-    limit: org ? monthlyDeckLimit(org.plan, org.seats) : 0,
+    limit: org ? monthlyDeckLimit(org.plan, org.seats) : FREE_MONTHLY_DECK_LIMIT,
     usageRecords: rows.map((r) => ({
       id: `${orgId}-${r.userId}-${month}`,
       // User 0 stands for decks not attributed to a member.

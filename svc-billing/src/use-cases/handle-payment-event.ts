@@ -3,7 +3,8 @@ import type { TPaymentEvent } from '../providers/payment-provider.js';
 import { recordPaymentEventAndLock } from '../repositories/payment-event.queries.js';
 import { applySubscription } from './apply-subscription.js';
 import { completeCheckout } from './complete-checkout.js';
-import { findOrganization } from '../repositories/organization.repository.js';
+import { findOrganization, findOrganizationByCustomer } from '../repositories/organization.repository.js';
+import { publishPaymentFailed, publishTrialEnding } from '../repositories/billing.events.js';
 import { syncSeats } from './sync-seats.js';
 
 export type TPaymentEventOutcome = 'handled' | 'duplicate';
@@ -14,17 +15,18 @@ export type TPaymentEventOutcome = 'handled' | 'duplicate';
  * arrive late or out of order still leave the provider's current state.
  */
 export async function handlePaymentEvent(
-  deps: Pick<TBillingDeps, 'orm' | 'provider' | 'priceBook' | 'logger'>,
+  deps: Pick<TBillingDeps, 'orm' | 'provider' | 'priceBook' | 'logger' | 'identity' | 'config'>,
   event: TPaymentEvent,
 ): Promise<TPaymentEventOutcome> {
   return deps.orm.em.fork().transactional(async (tx) => {
     // A duplicate stops here, before any call to the provider.
     if (!(await recordPaymentEventAndLock(tx, event.id, event.type, event.subscriptionId)))
       return 'duplicate';
-    if (event.checkoutSession) await completeCheckout(tx, event.checkoutSession);
+    if (event.checkoutSession) await completeCheckout(tx, event.checkoutSession, deps);
+    let applied: Awaited<ReturnType<typeof applySubscription>> = null;
     if (event.subscriptionId) {
       const subscription = await deps.provider.retrieveSubscription(event.subscriptionId);
-      const applied = subscription ? await applySubscription(tx, deps.priceBook, subscription) : null;
+      applied = subscription ? await applySubscription(tx, deps.priceBook, subscription) : null;
       // Members who joined between the start of checkout and its completion are billed from the start.
       if (applied && event.type === 'checkout.session.completed') {
         const org = await findOrganization(tx, applied.orgId);
@@ -37,8 +39,30 @@ export async function handlePaymentEvent(
           'subscription not found at provider',
         );
     }
-    if (event.type === 'customer.subscription.trial_will_end') {
-      deps.logger.info({ subscriptionId: event.subscriptionId }, 'trial ends in 3 days');
+    // The same events from Stripe's webhooks and the embedded clock: the emails follow from them (identity).
+    if (event.type === 'customer.subscription.trial_will_end' && applied?.state.trialEndsAt) {
+      const next = event.subscriptionId ? await deps.provider.previewNextInvoice(event.subscriptionId) : null;
+      publishTrialEnding(tx, {
+        orgId: applied.orgId,
+        plan: applied.state.plan,
+        billingCycle: applied.state.billingCycle,
+        trialEndsAt: applied.state.trialEndsAt.toISOString(),
+        amountDue: next?.total ?? null,
+        currency: next?.currency ?? 'usd',
+      });
+    }
+    if (event.type === 'invoice.payment_failed' && event.invoice) {
+      const orgId =
+        applied?.orgId ?? (await findOrganizationByCustomer(tx, event.invoice.customerId))?.id ?? null;
+      if (orgId)
+        publishPaymentFailed(tx, {
+          orgId,
+          invoiceId: event.invoice.id,
+          invoiceNumber: event.invoice.number,
+          amountDue: event.invoice.amountDue,
+          currency: event.invoice.currency,
+          status: applied?.state.status ?? null,
+        });
     }
     return 'handled';
   });

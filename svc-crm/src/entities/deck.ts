@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { TExtractedData } from '@dealflow/contracts';
+import type { TDeckOutline, TExtractedData } from '@dealflow/contracts';
 import { updatedAtColumn } from '@dealflow/service-kit';
 
 export type TDeckOutcome = 'deal_created' | 'missing_domain' | 'provider_error';
@@ -16,6 +16,8 @@ export class Deck {
   subject!: string | null;
   extractedData!: TExtractedData;
   deckLinks!: string[];
+  /** The deck's sections and figures as svc-ingest read them (null: no deck file, or sent before outlines). */
+  outline!: TDeckOutline | null;
   outcome!: TDeckOutcome;
   updatedAt!: Date;
 }
@@ -33,6 +35,7 @@ export const DeckSchema = new EntitySchema<Deck>({
     subject: { type: 'text', nullable: true },
     extractedData: { type: 'json' },
     deckLinks: { type: 'json', defaultRaw: `'[]'` },
+    outline: { type: 'json', nullable: true },
     outcome: { type: 'string', length: 32 },
     updatedAt: updatedAtColumn,
   },

@@ -23,7 +23,12 @@ describe('ingest.deck.extracted with the built-in CRM', () => {
     await crm.bus.publish(Topics.deckExtracted, deck);
 
     const [created] = await crm.waitForRecord(Topics.dealCreated, deck.emailId);
-    expect(created!.data).toMatchObject({ orgId: 11, emailId: deck.emailId, provider: 'builtin' });
+    expect(created!.data).toMatchObject({
+      orgId: 11,
+      emailId: deck.emailId,
+      provider: 'builtin',
+      companyName: 'Orbital Labs',
+    });
     expect(created!.data.dealUrl).toBe(`${PUBLIC_URL}/processed-emails?deal=${created!.data.dealId}`);
 
     const response = await crm.svc.app.inject({

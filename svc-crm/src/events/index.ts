@@ -1,11 +1,15 @@
 import type { TCrmDeps } from '../deps.js';
+import { applyRecordCorrectionConsumer } from './apply-record-correction.js';
 import { createDealFromDeckConsumer } from './create-deal-from-deck.js';
 import { deleteOrganizationDataConsumer } from './delete-organization-data.js';
+import { recordIngestIntegrationsConsumer } from './record-ingest-integrations.js';
 import { updateOrganizationPlanConsumer } from './update-organization-plan.js';
 
 /** crm's consumers; each runs in one transaction with its inbox row (a redelivered event changes nothing). */
 export const createConsumers = (deps: TCrmDeps) => [
   createDealFromDeckConsumer(deps),
+  applyRecordCorrectionConsumer(),
   updateOrganizationPlanConsumer(),
   deleteOrganizationDataConsumer(),
+  recordIngestIntegrationsConsumer(),
 ];

@@ -34,6 +34,7 @@ export const ZAffinityNote = z.object({
   opportunity_ids: z.array(z.number().int()).default([]),
   created_at: z.string(),
 });
+export const ZAffinityList = z.object({ id: z.number(), type: z.number(), name: z.string() });
 export type TAffinityOrganization = z.infer<typeof ZAffinityOrganization>;
 export type TAffinityOpportunity = z.infer<typeof ZAffinityOpportunity>;
 
@@ -122,6 +123,10 @@ export function createAffinityClient(options: AffinityClientOptions) {
   }
 
   return {
+    /** GET /lists/{id}: the list (type 8: opportunities); checks the key and the list on connecting. */
+    findList(listId: number) {
+      return request('GET', `/lists/${listId}`, ZAffinityList);
+    },
     /** GET /organizations?term=<domain>: the organization whose domain matches exactly, if any. */
     async findOrganizationByDomain(domain: string): Promise<TAffinityOrganization | null> {
       const result = await request(

@@ -8,22 +8,29 @@ import { createAffinityClient } from './affinity-client.js';
 const API_KEY = 'affinity-test-key';
 const LIST_ID = 4242;
 
-describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity stand-in', () => {
+const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
+
+describe("deals in an organization's own Affinity account, against the local Affinity stand-in", () => {
   let affinity: Awaited<ReturnType<typeof startAffinityStandIn>>;
   let crm: Awaited<ReturnType<typeof startCrm>>;
   beforeAll(async () => {
     affinity = await startAffinityStandIn({
       apiKey: API_KEY,
       listIds: [LIST_ID],
-      rateLimitFirstRequests: 1,
       retryAfterSeconds: 1,
     });
-    crm = await startCrm({
-      AFFINITY_API_KEY: API_KEY,
-      AFFINITY_LIST_ID: String(LIST_ID),
-      AFFINITY_BASE_URL: affinity.url,
-      AFFINITY_WEB_URL: 'https://fund.affinity.co',
-    });
+    crm = await startCrm({ CRM_ENCRYPTION_KEY: ENCRYPTION_KEY, AFFINITY_BASE_URL: affinity.url });
+    for (const orgId of [7, 8, 9]) {
+      const res = await crm.svc.app.inject({
+        method: 'PUT',
+        url: '/api/crm/affinity',
+        payload: { apiKey: API_KEY, listId: LIST_ID, webUrl: 'https://fund.affinity.co' },
+        headers: crm.headersFor(orgId),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    affinity.requests.length = 0;
+    affinity.rateLimitNext(1);
   });
   afterAll(async () => {
     await crm?.stop();
@@ -131,7 +138,9 @@ describe('deals in Affinity (AFFINITY_API_KEY set), against the local Affinity s
     const [rejected] = await crm.waitForRecord(Topics.dealRejected, deck.emailId, 1, 20_000);
     affinity.rateLimitNext(0);
     expect(rejected!.data).toMatchObject({ reason: 'provider_error', emailId: deck.emailId });
-    expect(rejected!.data.message).toContain('429');
+    expect(rejected!.data.message).toBe(
+      'The CRM (affinity) did not accept the deal (HTTP 429). Retry later; the details are in the service log.',
+    );
     expect(affinity.opportunities).toHaveLength(opportunities);
   });
 });

@@ -35,6 +35,13 @@ const SYSTEM_PROMPT = [
 
 export class AnalysisProviderError extends Error {
   override name = 'AnalysisProviderError';
+  /** True when the message carries the endpoint's own text (log it, never show it). */
+  constructor(
+    message: string,
+    readonly fromEndpoint = false,
+  ) {
+    super(message);
+  }
 }
 
 export interface AnalysisClientOptions {
@@ -85,7 +92,7 @@ export function createAnalysisClient(options: AnalysisClientOptions) {
         });
         content = completion.choices[0]?.message.content;
       } catch (error) {
-        throw new AnalysisProviderError(`The AI endpoint failed: ${(error as Error).message}`);
+        throw new AnalysisProviderError(`The AI endpoint failed: ${(error as Error).message}`, true);
       }
       if (!content) throw new AnalysisProviderError('The AI endpoint returned no answer');
       let parsed: unknown;

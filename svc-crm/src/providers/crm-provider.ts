@@ -1,6 +1,9 @@
 import type { TCrmProvider } from '../entities/index.js';
 import { createAffinityClient, type TAffinityClient } from './affinity-client.js';
+import type { EntityManager } from '@mikro-orm/core';
 import type { TConfig } from '../config.js';
+import type { TSecretBox } from '@dealflow/service-kit';
+import { findAffinityConnection } from '../repositories/affinity-connection.repository.js';
 
 export interface CrmDealInput {
   companyName: string;
@@ -58,12 +61,69 @@ export function createAffinityCrmProvider(
   };
 }
 
-export function createCrmProvider(affinity: TConfig['affinity']): CrmProvider {
-  if (!affinity.apiKey || !affinity.listId) return builtinCrmProvider;
-  const client = createAffinityClient({
-    apiKey: affinity.apiKey,
-    baseUrl: affinity.baseUrl,
-    maxRequestsPerMinute: affinity.maxRequestsPerMinute,
-  });
-  return createAffinityCrmProvider(client, { listId: affinity.listId, webUrl: affinity.webUrl });
+/** A stored key that does not open: each deal fails (the record says so) until the owner connects again. */
+const unopenableAffinityProvider: CrmProvider = {
+  name: 'affinity',
+  createDeal: async () => {
+    throw new Error('The stored Affinity key cannot be opened: the owner must connect Affinity again');
+  },
+};
+
+/** Each organization's CRM: its own Affinity account when its owner connected one, else the built-in CRM. */
+export interface TCrmProviders {
+  forOrganization(em: EntityManager, orgId: number): Promise<CrmProvider>;
+}
+
+/** The sealing context of an organization's Affinity key: a key copied to another organization's row fails. */
+export const affinityKeyContext = (orgId: number) => `org:${orgId}:affinity`;
+
+export function createCrmProviders(
+  affinity: TConfig['affinity'],
+  secretBox: TSecretBox | null,
+): TCrmProviders {
+  // One client per organization and stored key, kept so its rate-limit budget lasts across deals.
+  const clients = new Map<
+    number,
+    { sealed: string; listId: number; webUrl: string; provider: CrmProvider }
+  >();
+  return {
+    async forOrganization(em, orgId) {
+      const connection = secretBox ? await findAffinityConnection(em, orgId) : null;
+      if (!connection || !secretBox) {
+        clients.delete(orgId);
+        return builtinCrmProvider;
+      }
+      const held = clients.get(orgId);
+      if (
+        held &&
+        held.sealed === connection.apiKeySealed &&
+        held.listId === connection.listId &&
+        held.webUrl === connection.webUrl
+      )
+        return held.provider;
+      let apiKey: string;
+      try {
+        apiKey = secretBox.decrypt(connection.apiKeySealed, affinityKeyContext(orgId));
+      } catch {
+        // Sealed for another organization (a copied row) or with another CRM_ENCRYPTION_KEY: never used.
+        return unopenableAffinityProvider;
+      }
+      const client = createAffinityClient({
+        apiKey,
+        baseUrl: affinity.baseUrl,
+        maxRequestsPerMinute: affinity.maxRequestsPerMinute,
+      });
+      const provider = createAffinityCrmProvider(client, {
+        listId: connection.listId,
+        webUrl: connection.webUrl,
+      });
+      clients.set(orgId, {
+        sealed: connection.apiKeySealed,
+        listId: connection.listId,
+        webUrl: connection.webUrl,
+        provider,
+      });
+      return provider;
+    },
+  };
 }

@@ -41,3 +41,7 @@ export async function updateCompanyExternalId(
   company.externalId = externalId;
   await em.flush();
 }
+
+export async function updateCompanyName(em: EntityManager, company: Company, name: string): Promise<void> {
+  await em.nativeUpdate(CompanySchema, { id: company.id }, { name: name.slice(0, 255) });
+}

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { publishEvent } from '@dealflow/service-kit';
-import { Topics, type TEventPayload } from '@dealflow/contracts';
+import { Topics, type TEventPayload, type TIntegrationKind } from '@dealflow/contracts';
 
 // Every event crm publishes, and nothing else publishes: outbox writes in the caller's transaction, so they
 // commit or roll back with the deal itself.
@@ -19,4 +19,20 @@ export async function publishDealRejected(
   data: TEventPayload<typeof Topics.dealRejected>,
 ): Promise<void> {
   await publishEvent(em, { topic: Topics.dealRejected, orgId: data.orgId, data });
+}
+
+/**
+ * After the organization's CRM connection (Affinity) is connected or disconnected: svc-ingest counts it against
+ * the plan's integration limit. `connected` is crm's whole list (['crm'] or []).
+ */
+export async function publishIntegrationsChanged(
+  em: EntityManager,
+  orgId: number,
+  connected: TIntegrationKind[],
+): Promise<void> {
+  await publishEvent(em, {
+    topic: Topics.crmIntegrationsChanged,
+    orgId,
+    data: { orgId, connected, changedAt: new Date().toISOString() },
+  });
 }

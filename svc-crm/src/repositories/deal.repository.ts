@@ -42,3 +42,7 @@ export async function createDeal(
   await em.flush();
   return deal;
 }
+
+export async function updateDealNotes(em: EntityManager, deal: Deal, notes: string): Promise<void> {
+  await em.nativeUpdate(DealSchema, { id: deal.id }, { notes });
+}

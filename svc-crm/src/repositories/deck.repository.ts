@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { TEventPayload, Topics } from '@dealflow/contracts';
+import type { TEventPayload, TExtractedData, Topics } from '@dealflow/contracts';
 import { DeckSchema, type Deck, type TDeckOutcome } from '../entities/index.js';
 
 type TDeckExtracted = TEventPayload<typeof Topics.deckExtracted>;
@@ -18,6 +18,7 @@ export async function saveDeck(
     subject: deck.subject,
     extractedData: deck.extractedData,
     deckLinks: deck.deckLinks,
+    outline: deck.outline ?? null,
     outcome,
     updatedAt: new Date(),
   });
@@ -33,4 +34,9 @@ export async function updateDeckOutcome(
 
 export function findDeck(em: EntityManager, orgId: number, emailId: number): Promise<Deck | null> {
   return em.findOne(DeckSchema, { orgId, emailId });
+}
+
+/** A person's correction reached the CRM: the read model holds the corrected data. */
+export async function updateDeckData(em: EntityManager, emailId: number, extractedData: TExtractedData) {
+  await em.nativeUpdate(DeckSchema, { emailId }, { extractedData, updatedAt: new Date() });
 }

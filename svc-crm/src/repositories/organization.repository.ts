@@ -1,10 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { TPlan, TSubscriptionStatus } from '@dealflow/contracts';
+import type { TIntegrationKind, TPlan, TSubscriptionStatus } from '@dealflow/contracts';
 import {
+  AffinityConnectionSchema,
   CompanySchema,
   DealSchema,
   DeckAnalysisSchema,
   DeckSchema,
+  IngestIntegrationsSchema,
   OrganizationPlanSchema,
   type OrganizationPlan,
 } from '../entities/index.js';
@@ -28,5 +30,20 @@ export async function deleteOrganizationData(em: EntityManager, orgId: number): 
   await em.nativeDelete(DealSchema, { orgId });
   await em.nativeDelete(CompanySchema, { orgId });
   await em.nativeDelete(DeckSchema, { orgId });
+  await em.nativeDelete(AffinityConnectionSchema, { orgId });
   await em.nativeDelete(OrganizationPlanSchema, { orgId });
+  await em.nativeDelete(IngestIntegrationsSchema, { orgId });
+}
+
+/** svc-ingest's connected integrations, as its latest ingest.integrations.changed said. */
+export async function saveIngestIntegrations(
+  em: EntityManager,
+  orgId: number,
+  connected: TIntegrationKind[],
+): Promise<void> {
+  await em.upsert(IngestIntegrationsSchema, { orgId, connected, updatedAt: new Date() });
+}
+
+export async function findIngestIntegrations(em: EntityManager, orgId: number): Promise<TIntegrationKind[]> {
+  return (await em.findOne(IngestIntegrationsSchema, { orgId }))?.connected ?? [];
 }

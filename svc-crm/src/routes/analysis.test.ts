@@ -3,9 +3,9 @@ import { Topics } from '@dealflow/contracts';
 import { startCrm } from '../../test/crm.js';
 import { createDeckExtracted } from '../../test/factories/deck.factory.js';
 import { startChatCompletionsStandIn } from '../../test-support/chat-completions-stand-in.js';
-import { CrmError } from '../errors.js';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { OrganizationPlanSchema } from '../entities/index.js';
+import { CrmError } from '../errors.js';
 
 type Crm = Awaited<ReturnType<typeof startCrm>>;
 
@@ -175,6 +175,22 @@ describe('AI analysis with an OpenAI-compatible endpoint (local Chat Completions
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toBe('The AI endpoint returned an analysis of the wrong shape');
   });
+
+  it("answers 502 with our own message, never the endpoint's text, when the endpoint refuses the call", async () => {
+    await givePlan(crm, 107, 'pro');
+    const deck = await completedRecord(crm, 107);
+    const previous = ai.apiKey;
+    ai.apiKey = 'sk-rotated';
+    const response = await crm.svc.app.inject({
+      method: 'POST',
+      url: `/api/analysis/${deck.emailId}`,
+      headers: crm.headersFor(107),
+    });
+    ai.apiKey = previous;
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: CrmError.table.ANALYSIS_FAILED.message });
+    expect(response.body).not.toContain('Incorrect API key');
+  });
 });
 
 describe('AI analysis without an endpoint', () => {
@@ -186,17 +202,82 @@ describe('AI analysis without an endpoint', () => {
     await crm?.stop();
   });
 
-  it('answers 503 saying what to configure', async () => {
+  it('gives Pro users the offline analysis: sections present with their slides, metrics, what is missing, red flags', async () => {
     await givePlan(crm, 201, 'pro');
-    const deck = await completedRecord(crm, 201);
+    const deck = await completedRecord(crm, 201, {
+      outline: {
+        pageCount: 9,
+        sections: [
+          { section: 'problem', page: 2 },
+          { section: 'solution', page: 3 },
+          { section: 'traction', page: 5 },
+          { section: 'ask', page: 9 },
+        ],
+        keyMetrics: [{ label: 'ARR', value: '$400k', page: 5 }],
+      },
+      extractedData: { foundedYear: null, fundingRound: null },
+    });
     const response = await crm.svc.app.inject({
       method: 'POST',
       url: `/api/analysis/${deck.emailId}`,
       headers: crm.headersFor(201),
     });
-    expect(response.statusCode).toBe(503);
-    const { message } = CrmError.table.ANALYSIS_NOT_CONFIGURED;
-    expect(response.json()).toEqual({ message });
-    expect(message).toContain('OPENAI_BASE_URL');
+    expect(response.statusCode).toBe(200);
+    const analysis = response.json();
+    expect(analysis.model).toBe('offline analysis');
+    expect(analysis.offline.sectionsPresent).toEqual([
+      { section: 'problem', page: 2 },
+      { section: 'solution', page: 3 },
+      { section: 'traction', page: 5 },
+      { section: 'ask', page: 9 },
+    ]);
+    expect(analysis.offline.sectionsMissing).toEqual([
+      'market',
+      'product',
+      'businessModel',
+      'competition',
+      'team',
+      'financials',
+    ]);
+    // The deck's figure first, then the extracted metrics it did not already name.
+    expect(analysis.offline.keyMetrics).toEqual([
+      { label: 'ARR', value: '$400k', page: 5 },
+      { label: 'Customers', value: '12', page: null },
+      { label: 'Raising', value: '$2.5M', page: null },
+    ]);
+    expect(analysis.offline.missingInformation).toEqual(
+      expect.arrayContaining(['Year founded', 'Funding round', 'Team section']),
+    );
+    expect(analysis.offline.redFlags).toEqual(
+      expect.arrayContaining([
+        'No team slide: who is building this is not shown',
+        'An amount is raised but no round or instrument is named',
+      ]),
+    );
+    expect(analysis.offline.redFlags.join(' ')).not.toMatch(/No ask/);
+  });
+
+  it('says the sections could not be checked when no deck file was read', async () => {
+    await givePlan(crm, 202, 'pro');
+    const deck = await completedRecord(crm, 202, { deckLinks: ['https://docsend.com/view/x'] });
+    const response = await crm.svc.app.inject({
+      method: 'POST',
+      url: `/api/analysis/${deck.emailId}`,
+      headers: crm.headersFor(202),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().offline.sectionsPresent).toEqual([]);
+    expect(response.json().offline.missingInformation[0]).toMatch(/not read/);
+  });
+
+  it('is still for Pro only', async () => {
+    await givePlan(crm, 203, 'basic');
+    const deck = await completedRecord(crm, 203);
+    const response = await crm.svc.app.inject({
+      method: 'POST',
+      url: `/api/analysis/${deck.emailId}`,
+      headers: crm.headersFor(203),
+    });
+    expect(response.statusCode).toBe(403);
   });
 });

@@ -19,7 +19,7 @@ export const MISSING_DOMAIN_MESSAGE =
   'No company domain: the deck names no website and the sender uses a free-mail address';
 
 /** The consumer passes its per-event logger (topic and event id bound). */
-export type TCreateDealDeps = Pick<TCrmDeps, 'provider' | 'publicUrl' | 'logger'>;
+export type TCreateDealDeps = Pick<TCrmDeps, 'providers' | 'publicUrl' | 'logger'>;
 
 export type TCreateDealOutcome = 'created' | 'existing' | 'missing_domain' | 'provider_error';
 
@@ -43,6 +43,7 @@ export async function createDealFromDeck(
       companyId: String(existing.companyId),
       dealUrl: existing.url,
       provider: existing.provider,
+      companyName: deck.extractedData.companyName ?? undefined,
     });
     return 'existing';
   }
@@ -61,6 +62,8 @@ export async function createDealFromDeck(
   }
   await saveDeck(em, deck, 'deal_created');
 
+  // The organization's own Affinity account when its owner connected one, else the built-in CRM.
+  const provider = await deps.providers.forOrganization(em, deck.orgId);
   const companyName = findCompanyName(deck.extractedData, domain);
   const summary = createDealSummary(deck.extractedData, deck);
   const company =
@@ -69,16 +72,16 @@ export async function createDealFromDeck(
       orgId: deck.orgId,
       domain,
       name: companyName,
-      provider: deps.provider.name,
+      provider: provider.name,
       externalId: null,
     }));
 
   let result;
   try {
-    result = await deps.provider.createDeal({
+    result = await provider.createDeal({
       companyName: company.name,
       domain,
-      companyExternalId: company.provider === deps.provider.name ? company.externalId : null,
+      companyExternalId: company.provider === provider.name ? company.externalId : null,
       dealName: createDealName(company.name, deck.extractedData),
       summary,
     });
@@ -91,15 +94,13 @@ export async function createDealFromDeck(
       orgId: deck.orgId,
       emailId: deck.emailId,
       reason: 'provider_error',
-      message: `The CRM (${deps.provider.name}) did not accept the deal: ${(error as Error).message}`.slice(
-        0,
-        500,
-      ),
+      // Affinity's own text stays in the log (above): the record shows our words and the HTTP status only.
+      message: `The CRM (${provider.name}) did not accept the deal${httpStatusOf(error)}. Retry later; the details are in the service log.`,
     });
     return 'provider_error';
   }
   if (result.companyExternalId && result.companyExternalId !== company.externalId) {
-    await updateCompanyExternalId(em, company, deps.provider.name, result.companyExternalId);
+    await updateCompanyExternalId(em, company, provider.name, result.companyExternalId);
   }
 
   const publicUrl = deps.publicUrl.replace(/\/$/, '');
@@ -107,7 +108,7 @@ export async function createDealFromDeck(
     orgId: deck.orgId,
     companyId: company.id,
     emailId: deck.emailId,
-    provider: deps.provider.name,
+    provider: provider.name,
     externalId: result.dealExternalId,
     stage: 'New',
     notes: summary,
@@ -120,7 +121,14 @@ export async function createDealFromDeck(
     companyId: String(company.id),
     dealUrl: deal.url,
     provider: deal.provider,
+    companyName: company.name,
   });
   deps.logger.info({ emailId: deck.emailId, dealId: deal.id, provider: deal.provider }, 'deal created');
   return 'created';
+}
+
+/** " (HTTP 429)" for a provider error that carries a status, "" otherwise. */
+function httpStatusOf(error: unknown): string {
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' && status > 0 ? ` (HTTP ${status})` : '';
 }

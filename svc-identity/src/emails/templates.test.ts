@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { renderInvitationEmail, renderPasswordResetEmail, renderWelcomeEmail } from './templates.js';
+import {
+  renderInvitationEmail,
+  renderPasswordResetEmail,
+  renderWelcomeEmail,
+  withSupportFooter,
+} from './templates.js';
 
 describe('email templates', () => {
   it('invitation: link, inviter, organization and role in both bodies; HTML escaped', () => {
@@ -26,5 +31,16 @@ describe('email templates', () => {
     expect(
       renderWelcomeEmail({ name: 'Ada', organizationName: 'Acme', dashboardUrl: 'http://x/dashboard' }).html,
     ).toContain('http://x/dashboard');
+  });
+
+  it('the support footer closes both bodies, inside the HTML layout, escaped', () => {
+    const content = withSupportFooter(
+      renderPasswordResetEmail({ name: 'Ada', link: 'http://localhost:3000/reset-password?token=t' }),
+      'help+<x>@dealflow.test',
+    );
+    expect(content.text.trimEnd().endsWith('Questions? Write to us at help+<x>@dealflow.test.')).toBe(true);
+    expect(content.html).toContain('mailto:help+&lt;x&gt;@dealflow.test');
+    expect(content.html.indexOf('Questions?')).toBeLessThan(content.html.indexOf('</table>'));
+    expect(content.subject).toBe('Reset your password');
   });
 });

@@ -3,23 +3,45 @@ export interface TEmailContent {
   subject: string;
   html: string;
   text: string;
+  /**
+   * Notification emails: the one-click unsubscribe address (RFC 8058), sent as List-Unsubscribe with
+   * List-Unsubscribe-Post so mail clients offer their own Unsubscribe button.
+   */
+  oneClickUnsubscribeUrl?: string;
 }
 
-const escapeHtml = (value: string): string =>
+export const escapeHtml = (value: string): string =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const layout = (title: string, body: string): string => `<!doctype html>
+export const layout = (title: string, body: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
 <tr><td>${body}</td></tr></table></body></html>`;
 
-const button = (href: string, label: string): string =>
+export const button = (href: string, label: string): string =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>
 <p style="color:#666;font-size:12px">Or paste this link into your browser: ${escapeHtml(href)}</p>`;
+
+/**
+ * Every email ends with the one support address (SUPPORT_EMAIL, the same that GET /api/config serves): a line
+ * in both bodies, before the HTML layout closes. The mailer applies it, so no template can forget it.
+ */
+export function withSupportFooter(content: TEmailContent, supportEmail: string): TEmailContent {
+  const line = 'Questions? Write to us at';
+  const html = `<p style="color:#666;font-size:12px;margin-top:24px">${line} <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>.</p>`;
+  const closing = '</td></tr></table>';
+  return {
+    ...content,
+    html: content.html.includes(closing)
+      ? content.html.replace(closing, `${html}\n${closing}`)
+      : `${content.html}${html}`,
+    text: `${content.text.trimEnd()}\n\n--\n${line} ${supportEmail}.\n`,
+  };
+}
 
 export function renderInvitationEmail(input: {
   inviterName: string;
@@ -89,6 +111,41 @@ ${button(input.dashboardUrl, 'Go to Dashboard')}`,
 Your account is ready.${team}
 
 Go to your dashboard: ${input.dashboardUrl}
+`,
+  };
+}
+
+/** Told to the account owner when failed sign-ins made the service slow down attempts. */
+export function renderSignInThrottledEmail(input: {
+  name: string;
+  ip: string;
+  scope: 'account-ip' | 'account';
+  minutes: number;
+  resetUrl: string;
+}): TEmailContent {
+  const subject = 'Failed sign-in attempts on your account';
+  const what =
+    input.scope === 'account-ip'
+      ? `Several failed sign-in attempts were made on your account from the address ${input.ip}. Sign-in from that address is paused for ${input.minutes} minutes; you can still sign in from your usual devices.`
+      : `Many failed sign-in attempts were made on your account from several addresses (the latest from ${input.ip}). Sign-in is paused for ${input.minutes} minutes.`;
+  const advice =
+    'If this was you, wait and try again. If it was not, your password was not accepted, but consider choosing a new one.';
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
+<p>Hi ${escapeHtml(input.name)},</p>
+<p>${escapeHtml(what)}</p>
+<p>${escapeHtml(advice)}</p>
+${button(input.resetUrl, 'Reset Password')}`,
+    ),
+    text: `Hi ${input.name},
+
+${what}
+
+${advice}
+Reset it here: ${input.resetUrl}
 `,
   };
 }

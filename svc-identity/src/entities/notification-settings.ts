@@ -1,5 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
 
+/** A user with no settings row gets these. */
+export const DEFAULT_NOTIFICATION_SETTINGS = {
+  emailOnDeckProcessed: true,
+  emailOnDealCreated: true,
+  weeklyDigest: false,
+};
+
 export interface INotificationSettings {
   userId: number;
   emailOnDeckProcessed: boolean;

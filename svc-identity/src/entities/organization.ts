@@ -17,6 +17,8 @@ export interface IOrganization {
   subscriptionQuantity: number;
   billingCycle: TBillingCycle | null;
   trialEndsAt: Date | null;
+  /** The owner requires two-factor sign-in of every member: those without it must enrol before anything else. */
+  requireTwoFactor: boolean;
   createdAt: Date;
 }
 
@@ -61,6 +63,7 @@ export const OrganizationSchema = new EntitySchema<IOrganization>({
       nullable: true,
     },
     trialEndsAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    requireTwoFactor: { type: 'boolean', default: false },
     createdAt: createdAtColumn,
   },
 });

@@ -7,7 +7,15 @@ export interface ISession {
   tokenHash: string;
   userId: number;
   createdAt: Date;
+  /** Absolute end of the session (createdAt + SESSION_TTL_DAYS). */
   expiresAt: Date;
+  /** Last request seen, to within a minute (the session read moves it on); idle past SESSION_IDLE_MINUTES = ended. */
+  lastSeenAt: Date;
+  /**
+   * `browser`: carried only in the HttpOnly cookie, never accepted as a Bearer. `bearer`: issued to a
+   * program for the Authorization header, never accepted from the cookie.
+   */
+  kind: 'browser' | 'bearer';
   userAgent: string | null;
   ip: string | null;
 }
@@ -22,6 +30,8 @@ export const SessionSchema = new EntitySchema<ISession>({
     userId: foreignKey('User', 'sessions', 'user_id', 'cascade', { index: 'sessions_user_id_index' }),
     createdAt: createdAtColumn,
     expiresAt: { type: 'Date', columnType: 'timestamptz' },
+    lastSeenAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()' },
+    kind: { type: 'string', length: 16, default: 'browser' },
     userAgent: { type: 'string', length: 512, nullable: true },
     ip: { type: 'string', length: 64, nullable: true },
   },

@@ -11,6 +11,11 @@ export interface IUser {
   name: string;
   profilePicture: string | null;
   googleId: string | null;
+  /**
+   * When the email address was proven to belong to the user (Google's verified email, an invitation link
+   * followed, or a verification link). Null: unverified; Google sign-in never links to such an account.
+   */
+  emailVerifiedAt: Date | null;
   organizationId: number | null;
   role: TRole;
   digitalProductAccess: boolean;
@@ -29,6 +34,7 @@ export const UserSchema = new EntitySchema<IUser>({
     name: { type: 'string', length: 100 },
     profilePicture: { type: 'string', length: 2048, nullable: true },
     googleId: { type: 'string', length: 255, nullable: true, unique: true },
+    emailVerifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     organizationId: foreignKey('Organization', 'users', 'organization_id', 'set null', {
       index: 'users_organization_id_index',
     }),

@@ -1,3 +1,17 @@
 import { Migration20261121000000 } from './Migration20261121000000.js';
+import { Migration20261124160026 } from './Migration20261124160026.js';
+import { Migration20261124184948 } from './Migration20261124184948.js';
+import { Migration20261124185231 } from './Migration20261124185231.js';
+import { Migration20261124185355 } from './Migration20261124185355.js';
+import { Migration20261124185716 } from './Migration20261124185716.js';
+import { Migration20261124192400 } from './Migration20261124192400.js';
 
-export const identityMigrations = [{ name: 'Migration20261121000000', class: Migration20261121000000 }];
+export const identityMigrations = [
+  { name: 'Migration20261121000000', class: Migration20261121000000 },
+  { name: 'Migration20261124160026', class: Migration20261124160026 },
+  { name: 'Migration20261124184948', class: Migration20261124184948 },
+  { name: 'Migration20261124185231', class: Migration20261124185231 },
+  { name: 'Migration20261124185355', class: Migration20261124185355 },
+  { name: 'Migration20261124185716', class: Migration20261124185716 },
+  { name: 'Migration20261124192400', class: Migration20261124192400 },
+];

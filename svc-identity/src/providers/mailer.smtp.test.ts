@@ -48,8 +48,27 @@ beforeAll(async () => {
   h = await startIdentity({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     MAIL_FROM: 'DealFlow <team@dealflow.test>',
+    SUPPORT_EMAIL: 'help@dealflow.test',
   });
 });
+
+/** The token of the newest verify-email link SMTP received for `to`. */
+const linkTokenFor = async (to: string, subject: RegExp) => {
+  const message = await waitFor(() =>
+    received.filter((m) => m.to.includes(to) && subject.test(m.raw)).at(-1),
+  );
+  const body = decodeQuotedPrintable(message?.raw ?? '');
+  return /http:\/\/localhost:3000\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(body)?.[1] ?? null;
+};
+
+/** An owner who followed the verification link SMTP delivered (inviting needs a verified address). */
+async function registerVerifiedOwner() {
+  const owner = await registerOwner(h, { verified: false });
+  const token = await linkTokenFor(owner.user.email, /Subject: Verify your email address/);
+  const res = await h.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } });
+  expect(res.statusCode).toBe(200);
+  return owner;
+}
 
 afterAll(async () => {
   await h?.stop();
@@ -58,7 +77,7 @@ afterAll(async () => {
 
 describe('email over SMTP (SMTP_URL set)', () => {
   it('delivers the invitation with the accept link to the invitee and writes nothing to the outbox folder', async () => {
-    const owner = await registerOwner(h);
+    const owner = await registerVerifiedOwner();
     const email = uniqueEmail('smtp-invitee');
     const res = await h.app.inject({
       method: 'POST',
@@ -82,8 +101,27 @@ describe('email over SMTP (SMTP_URL set)', () => {
     expect(await h.readOutbox()).toEqual([]);
   });
 
+  it('every email carries the one configured support address: Reply-To and a closing line', async () => {
+    const owner = await registerVerifiedOwner();
+    const email = uniqueEmail('smtp-support');
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/organization/invite',
+      headers: owner.auth,
+      payload: { name: 'Support Person', email, role: 'member' },
+    });
+    expect(res.statusCode).toBe(201);
+    const message = await waitFor(() => received.find((m) => m.to.includes(email)));
+    const body = decodeQuotedPrintable(message?.raw ?? '');
+    expect(body).toMatch(/^Reply-To: help@dealflow\.test\r?$/m);
+    expect(body).toContain('Questions? Write to us at help@dealflow.test.');
+    expect(body).toContain('<a href="mailto:help@dealflow.test">help@dealflow.test</a>');
+    const config = await h.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json().supportEmail).toBe('help@dealflow.test');
+  });
+
   it('delivers the password reset link', async () => {
-    const owner = await registerOwner(h);
+    const owner = await registerVerifiedOwner();
     await h.app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
@@ -97,8 +135,42 @@ describe('email over SMTP (SMTP_URL set)', () => {
     );
   });
 
+  it('delivers the verification link on registration, and both emails of an email change', async () => {
+    const owner = await registerVerifiedOwner();
+    const me = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: owner.auth });
+    expect(me.json().user.emailVerified).toBe(true);
+
+    const newEmail = uniqueEmail('smtp-moved');
+    const change = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/email/change',
+      headers: owner.auth,
+      payload: { newEmail, password: owner.password },
+    });
+    expect(change.statusCode).toBe(202);
+    const token = await linkTokenFor(newEmail, /Subject: Confirm your new email address/);
+    expect(token).not.toBeNull();
+    const notice = await waitFor(() =>
+      received.find((m) => m.to.includes(owner.user.email) && /was requested/.test(m.raw)),
+    );
+    expect(decodeQuotedPrintable(notice?.raw ?? '')).toContain('write to help@dealflow.test');
+    const confirm = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/email/confirm',
+      payload: { token },
+    });
+    expect(confirm.json()).toMatchObject({ outcome: 'changed', email: newEmail });
+    const done = await waitFor(() =>
+      received.find(
+        (m) => m.to.includes(owner.user.email) && /Subject: Your email address was changed/.test(m.raw),
+      ),
+    );
+    expect(decodeQuotedPrintable(done?.raw ?? '')).toContain(newEmail);
+    expect(await h.readOutbox()).toEqual([]);
+  });
+
   it('withdraws the invitation and answers 502 when the SMTP server refuses it', async () => {
-    const owner = await registerOwner(h);
+    const owner = await registerVerifiedOwner();
     const res = await h.app.inject({
       method: 'POST',
       url: '/api/organization/invite',

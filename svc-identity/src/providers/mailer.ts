@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { TEmailContent } from '../emails/templates.js';
+import { withSupportFooter, type TEmailContent } from '../emails/templates.js';
 
 export interface TLoggerLike {
   info(obj: object, msg?: string): void;
@@ -28,20 +28,31 @@ export const defaultOutboxDir = path.join(repoRoot, '.outbox');
 export function createMailer(options: {
   smtpUrl?: string;
   from: string;
+  /** SUPPORT_EMAIL: the Reply-To of every email and its closing line. */
+  supportEmail: string;
   outboxDir?: string;
   logger: TLoggerLike;
 }): TMailer {
-  const { logger, from } = options;
+  const { logger, from, supportEmail } = options;
+  const finish = (content: TEmailContent) => withSupportFooter(content, supportEmail);
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(to, content, kind) {
+      async send(to, message, kind) {
+        const content = finish(message);
         const info = await transport.sendMail({
           from,
           to,
+          replyTo: supportEmail,
           subject: content.subject,
           html: content.html,
           text: content.text,
+          ...(content.oneClickUnsubscribeUrl
+            ? {
+                list: { unsubscribe: content.oneClickUnsubscribeUrl },
+                headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+              }
+            : {}),
         });
         logger.info({ kind, to, messageId: info.messageId }, 'email sent over SMTP');
       },
@@ -50,7 +61,8 @@ export function createMailer(options: {
   }
   const dir = options.outboxDir ?? defaultOutboxDir;
   return {
-    async send(to, content, kind) {
+    async send(to, message, kind) {
+      const content = finish(message);
       await mkdir(dir, { recursive: true });
       const file = path.join(
         dir,
@@ -59,7 +71,16 @@ export function createMailer(options: {
       await writeFile(
         file,
         JSON.stringify(
-          { from, to, kind, subject: content.subject, text: content.text, html: content.html },
+          {
+            from,
+            to,
+            replyTo: supportEmail,
+            kind,
+            subject: content.subject,
+            text: content.text,
+            html: content.html,
+            ...(content.oneClickUnsubscribeUrl ? { listUnsubscribe: content.oneClickUnsubscribeUrl } : {}),
+          },
           null,
           2,
         ),

@@ -39,7 +39,7 @@ function countingReader() {
 describe('session reader', () => {
   it('answers the lookups of one event-loop turn with one query, each with its own session', async () => {
     const { reader, queries } = countingReader();
-    const sessions = createSessionReader(reader);
+    const sessions = createSessionReader(reader, h.config.session);
     const [ownerView, lonerView, unknown, ownerSession] = await Promise.all([
       viewOf(sessions, hashToken(owner.token)),
       viewOf(sessions, hashToken(loner.token)),
@@ -63,7 +63,7 @@ describe('session reader', () => {
 
   it('keeps nothing between turns: a session ended meanwhile is gone on the next read', async () => {
     const { reader, queries } = countingReader();
-    const sessions = createSessionReader(reader);
+    const sessions = createSessionReader(reader, h.config.session);
     const user = await registerUser(h);
     expect(await viewOf(sessions, hashToken(user.token))).not.toBeNull();
     await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth, payload: {} });
@@ -76,9 +76,9 @@ describe('session reader', () => {
     await client.connect();
     try {
       await client.query('set enable_seqscan = off'); // the table is tiny here: make any usable index win
-      await client.query(`prepare live_sessions(text[]) as ${LIVE_SESSIONS.text}`);
+      await client.query(`prepare live_sessions(text[], int) as ${LIVE_SESSIONS.text}`);
       const plan = await client.query<{ 'QUERY PLAN': string }>(
-        `explain execute live_sessions('{${hashToken(owner.token)}}')`,
+        `explain execute live_sessions('{${hashToken(owner.token)}}', 604800)`,
       );
       const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(text).toContain('sessions_token_hash_unique');
@@ -88,8 +88,49 @@ describe('session reader', () => {
     }
   });
 
+  it('ends a session idle past the idle timeout or past its absolute lifetime, and notes activity at most once a minute', async () => {
+    const sessions = createSessionReader(h.svc.ctx.sql, h.config.session);
+    const sql = (text: string, values: unknown[]) => h.svc.ctx.orm.em.getConnection().execute(text, values);
+    const lastSeen = async (token: string) =>
+      new Date(
+        (
+          (await sql('select last_seen_at from sessions where token_hash = ?', [hashToken(token)])) as Array<{
+            last_seen_at: string;
+          }>
+        )[0]?.last_seen_at ?? 0,
+      ).getTime();
+
+    const idle = await registerUser(h);
+    const idleSeconds = h.config.session.idleMinutes * 60;
+    await sql(`update sessions set last_seen_at = now() - make_interval(secs => ?) where token_hash = ?`, [
+      idleSeconds + 5,
+      hashToken(idle.token),
+    ]);
+    expect(await sessions.live(hashToken(idle.token))).toBeNull();
+
+    const old = await registerUser(h);
+    await sql(`update sessions set expires_at = now() - interval '1 second' where token_hash = ?`, [
+      hashToken(old.token),
+    ]);
+    expect(await sessions.live(hashToken(old.token))).toBeNull();
+
+    // Active within the minute: the read writes nothing. Older: the read itself moves last_seen_at on.
+    const active = await registerUser(h);
+    await sql(`update sessions set last_seen_at = now() - interval '30 seconds' where token_hash = ?`, [
+      hashToken(active.token),
+    ]);
+    const before = await lastSeen(active.token);
+    expect(await sessions.live(hashToken(active.token))).not.toBeNull();
+    expect(await lastSeen(active.token)).toBe(before);
+    await sql(`update sessions set last_seen_at = now() - interval '2 hours' where token_hash = ?`, [
+      hashToken(active.token),
+    ]);
+    expect(await sessions.live(hashToken(active.token))).not.toBeNull();
+    expect(Date.now() - (await lastSeen(active.token))).toBeLessThan(60_000);
+  });
+
   it('returns timestamps in ISO form whatever PostgreSQL sends', async () => {
-    const sessions = createSessionReader(h.svc.ctx.sql);
+    const sessions = createSessionReader(h.svc.ctx.sql, h.config.session);
     const view = await viewOf(sessions, hashToken(owner.token));
     expect(view?.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(view?.organization?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -106,7 +147,7 @@ describe('session reader', () => {
     try {
       const res = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: owner.auth });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ user: { id: owner.user.id }, sessionId: owner.token });
+      expect(res.json()).toMatchObject({ user: { id: owner.user.id } });
       expect(reads).toBe(1);
     } finally {
       sql.rows = rows;

@@ -15,6 +15,8 @@ import type { TOrganization, TUser } from '@dealflow/contracts';
 export interface TLiveSessionRow {
   token_hash: string;
   session_id: number;
+  /** 'browser' (cookie only) or 'bearer' (Authorization only). */
+  kind: 'browser' | 'bearer';
   id: number;
   name: string;
   email: string;
@@ -22,6 +24,7 @@ export interface TLiveSessionRow {
   profile_picture: string | null;
   organization_id: number | null;
   digital_product_access: boolean;
+  email_verified_at: string | null;
   created_at: string;
   org_id: number | null;
   org_name: string | null;
@@ -34,29 +37,52 @@ export interface TLiveSessionRow {
   stripe_subscription_id: string | null;
   trial_ends_at: string | null;
   org_created_at: string | null;
+  /** The organization requires two-factor sign-in (null without an organization). */
+  require_two_factor: boolean | null;
+  /** The user has a confirmed authenticator. */
+  two_factor_enabled: boolean;
 }
+
+/** Required by the organization and not set up: only /me, logout and the enrolment routes answer. */
+export const isTwoFactorEnrolmentPending = (row: TLiveSessionRow): boolean =>
+  row.require_two_factor === true && !row.two_factor_enabled;
 
 /**
  * The live sessions among the given token hashes, with their user and organization: one index probe each.
  * token_hash is char(64): the array must be bpchar[] too, or PostgreSQL casts the column to text and can no
  * longer use its unique index (a sequential scan of every session; sessions.test.ts checks the plan).
+ * Live = before its absolute expiry and seen within the idle timeout ($2, seconds). The same statement
+ * moves last_seen_at on for the sessions it found whose mark is over a minute old: no second round trip,
+ * and no write at all for a session in steady use (one row update per session per minute at most).
  */
 export const LIVE_SESSIONS: PreparedStatement = {
   name: 'identity.live-sessions',
-  text: `select s.token_hash, s.id as session_id,
-                u.id, u.name, u.email, u.role, u.profile_picture, u.organization_id, u.digital_product_access, u.created_at,
+  text: `with live as (
+         select s.token_hash, s.id as session_id, s.kind, s.last_seen_at,
+                u.id, u.name, u.email, u.role, u.profile_picture, u.organization_id, u.digital_product_access, u.email_verified_at,
+                u.created_at,
                 o.id as org_id, o.name as org_name, o.owner_id, o.plan, o.billing_cycle, o.subscription_status,
                 o.subscription_quantity, o.stripe_customer_id, o.stripe_subscription_id, o.trial_ends_at,
-                o.created_at as org_created_at
+                o.created_at as org_created_at, o.require_two_factor,
+                exists (select 1 from two_factor_credentials c
+                         where c.user_id = u.id and c.confirmed_at is not null) as two_factor_enabled
            from sessions s
            join users u on u.id = s.user_id
            left join organizations o on o.id = u.organization_id
-          where s.token_hash = any($1::bpchar[]) and s.expires_at > now()`,
+          where s.token_hash = any($1::bpchar[]) and s.expires_at > now()
+            and s.last_seen_at > now() - make_interval(secs => $2::int)
+       ), touched as (
+         update sessions t set last_seen_at = now()
+           from live
+          where t.id = live.session_id and live.last_seen_at < now() - interval '1 minute'
+       )
+       select * from live`,
 };
 
 export interface TSessionView {
   user: TUser;
   organization: TOrganization | null;
+  twoFactorEnrolmentRequired?: boolean;
 }
 
 /**
@@ -70,10 +96,11 @@ export interface TSessionReader {
   live(tokenHash: string): Promise<TLiveSessionRow | null>;
 }
 
-export function createSessionReader(sql: SqlReader): TSessionReader {
+export function createSessionReader(sql: SqlReader, session: { idleMinutes: number }): TSessionReader {
+  const idleSeconds = session.idleMinutes * 60;
   const loader = new DataLoader<string, TLiveSessionRow | null>(
     async (hashes) => {
-      const rows = await sql.rows<TLiveSessionRow>(LIVE_SESSIONS, [hashes]);
+      const rows = await sql.rows<TLiveSessionRow>(LIVE_SESSIONS, [hashes, idleSeconds]);
       const byHash = new Map(rows.map((row) => [row.token_hash, row]));
       return hashes.map((hash) => byHash.get(hash) ?? null);
     },
@@ -93,6 +120,7 @@ export function toSessionView(row: TLiveSessionRow): TSessionView {
     profilePicture: row.profile_picture,
     organizationId: row.organization_id,
     digitalProductAccess: row.digital_product_access,
+    emailVerified: row.email_verified_at !== null,
     createdAt: new Date(row.created_at).toISOString(),
   };
   const organization: TOrganization | null =
@@ -111,5 +139,7 @@ export function toSessionView(row: TLiveSessionRow): TSessionView {
           trialEndsAt: row.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
           createdAt: new Date(row.org_created_at ?? row.created_at).toISOString(),
         };
-  return { user, organization };
+  return isTwoFactorEnrolmentPending(row)
+    ? { user, organization, twoFactorEnrolmentRequired: true }
+    : { user, organization };
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
-import { SessionSchema } from '../entities/session.js';
+import { SessionSchema, type ISession } from '../entities/session.js';
 import { createOpaqueToken, hashToken } from '../security/tokens.js';
 
 export interface TSessionMeta {
@@ -14,6 +14,7 @@ export function createSession(
   userId: number,
   ttlDays: number,
   meta: TSessionMeta = {},
+  kind: 'browser' | 'bearer' = 'browser',
 ): { token: string; tokenHash: string } {
   const token = createOpaqueToken();
   const tokenHash = hashToken(token);
@@ -21,6 +22,8 @@ export function createSession(
     tokenHash,
     userId,
     createdAt: new Date(),
+    lastSeenAt: new Date(),
+    kind,
     expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     ip: meta.ip?.slice(0, 64) ?? null,
@@ -49,4 +52,35 @@ export async function deleteExpiredCredentials(em: EntityManager): Promise<numbe
     expiresAt: { $lt: new Date(Date.now() - 86_400_000) },
   });
   return sessions + resets;
+}
+
+/** A user's live sessions (before their absolute end, seen within the idle timeout), last used first. */
+export const listLiveSessionsOfUser = (
+  em: EntityManager,
+  userId: number,
+  idleMinutes: number,
+): Promise<ISession[]> =>
+  em.find(
+    SessionSchema,
+    {
+      userId,
+      expiresAt: { $gt: new Date() },
+      lastSeenAt: { $gt: new Date(Date.now() - idleMinutes * 60_000) },
+    },
+    { orderBy: { lastSeenAt: 'desc', id: 'desc' } },
+  );
+
+/**
+ * Ends one session of a user, found by id AND user: another user's session id matches nothing (the caller
+ * learns nothing about it). Answers the ended session's token hash, or null.
+ */
+export async function deleteSessionOfUser(
+  em: EntityManager,
+  userId: number,
+  sessionId: number,
+): Promise<ISession | null> {
+  const session = await em.findOne(SessionSchema, { id: sessionId, userId });
+  if (!session) return null;
+  await em.nativeDelete(SessionSchema, { id: session.id, userId });
+  return session;
 }

@@ -13,7 +13,12 @@ export const findUserByGoogleId = (em: EntityManager, googleId: string): Promise
 export function createUser(
   em: EntityManager,
   data: Pick<IUser, 'email' | 'name'> &
-    Partial<Pick<IUser, 'passwordHash' | 'googleId' | 'profilePicture' | 'organizationId' | 'role'>>,
+    Partial<
+      Pick<
+        IUser,
+        'passwordHash' | 'googleId' | 'profilePicture' | 'organizationId' | 'role' | 'emailVerifiedAt'
+      >
+    >,
 ): IUser {
   return em.create(UserSchema, {
     email: data.email.trim().toLowerCase(),
@@ -26,6 +31,7 @@ export function createUser(
     digitalProductAccess: false,
     stripeCheckoutId: null,
     purchaseDate: null,
+    emailVerifiedAt: data.emailVerifiedAt ?? null,
     createdAt: new Date(),
   });
 }

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentity, type TIdentityTest } from '../test/identity.js';
-import { login, registerOwner, registerUser, uniqueEmail } from '../test/factories/user.factory.js';
+import {
+  issueProgramBearer,
+  login,
+  registerOwner,
+  registerUser,
+  uniqueEmail,
+} from '../test/factories/user.factory.js';
 
 let h: TIdentityTest;
 beforeAll(async () => {
-  h = await startIdentity({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
+  h = await startIdentity({ LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: '3', LOGIN_MAX_FAILURES_PER_ACCOUNT: '8' });
 });
 afterAll(async () => {
   await h?.stop();
@@ -32,9 +38,11 @@ describe('register', () => {
       ownerId: body.user.id,
       subscriptionQuantity: 1,
     });
-    expect(body.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body).not.toHaveProperty('sessionId');
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toContain(`df_session=${body.sessionId}`);
+    const token = /df_session=([^;]+)/.exec(cookie)?.[1] ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body).not.toContain(token);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // PUBLIC_URL is http here
@@ -148,25 +156,33 @@ describe('login', () => {
     expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.3);
   });
 
-  it('throttles an account after repeated failures with 429 and a generic message, even with the right password', async () => {
+  const attempt = (email: string, password: string, ip: string) =>
+    h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+
+  it('backs off an (account, IP) pair after repeated failures, so a stranger cannot lock the owner out elsewhere', async () => {
     const user = await registerUser(h);
-    for (let i = 0; i < 3; i++) {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: user.user.email, password: 'wrong password' },
-        remoteAddress: `10.1.${i}.1`,
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await h.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.user.email, password: user.password },
-      remoteAddress: '10.2.0.1',
-    });
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(user.user.email, 'wrong password', '10.1.0.1')).statusCode).toBe(401);
+    // That address now waits, even with the right password, with a generic message.
+    const blocked = await attempt(user.user.email, user.password, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ message: 'Too many sign-in attempts. Please try again later.' });
+    // The owner, from their own address, signs in.
+    expect((await attempt(user.user.email, user.password, '10.1.0.2')).statusCode).toBe(200);
+    // The owner is told once that the back-off engaged, with no password or token in the mail.
+    const mails = (await h.readOutbox()).filter(
+      (m) => m.to === user.user.email && m.kind === 'sign-in-throttled',
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('10.1.0.1');
+    expect(mails[0]?.text).not.toContain('wrong password');
+  });
+
+  it('keeps a much higher ceiling per account, across addresses', async () => {
+    const user = await registerUser(h);
+    for (let i = 0; i < 8; i++)
+      expect((await attempt(user.user.email, 'wrong password', `10.3.${i}.1`)).statusCode).toBe(401);
+    expect((await attempt(user.user.email, user.password, '10.3.99.1')).statusCode).toBe(429);
   });
 });
 
@@ -174,7 +190,7 @@ let ipCounter = 0;
 const sequenceIp = () => ++ipCounter;
 
 describe('me and logout', () => {
-  it('answers 401 when not signed in, and with user, organization and sessionId when signed in by cookie or bearer', async () => {
+  it('answers 401 when not signed in, and with user and organization (never the token) when signed in by the cookie', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     expect(
       (
@@ -186,16 +202,33 @@ describe('me and logout', () => {
       ).statusCode,
     ).toBe(401);
     const owner = await registerOwner(h);
-    for (const headers of [owner.auth, { cookie: owner.cookie }]) {
-      const res = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        user: { id: owner.user.id, role: 'owner' },
-        organization: { id: owner.organization?.id },
-        sessionId: owner.token,
-      });
-      expect(res.headers['cache-control']).toBe('no-store');
-    }
+    const res = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: owner.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user: { id: owner.user.id, role: 'owner' },
+      organization: { id: owner.organization?.id },
+    });
+    expect(Object.keys(res.json()).sort()).toEqual(['organization', 'user']);
+    expect(res.body).not.toContain(owner.token);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // A browser session is carried by the HttpOnly cookie only: as a Bearer it authenticates nothing.
+    const asBearer = await h.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(asBearer.statusCode).toBe(401);
+    // A session issued to a program is a Bearer, and not a cookie.
+    const program = await issueProgramBearer(h, owner.user.id);
+    const byProgram = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: program });
+    expect(byProgram.statusCode).toBe(200);
+    expect(byProgram.body).not.toContain(program.authorization.slice('Bearer '.length));
+    const programAsCookie = await h.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: `df_session=${program.authorization.slice('Bearer '.length)}` },
+    });
+    expect(programAsCookie.statusCode).toBe(401);
   });
 
   it('logout ends the session and clears the cookie', async () => {
@@ -234,7 +267,11 @@ describe('me and logout', () => {
     expect(String(stale.headers['set-cookie'])).toMatch(/^df_session=; .*Expires=Thu, 01 Jan 1970/);
 
     // Without a cookie there is nothing to clear.
-    const bearerOnly = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.auth });
+    const bearerOnly = await h.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(bearerOnly.statusCode).toBe(401);
     expect(bearerOnly.headers['set-cookie']).toBeUndefined();
   });
@@ -370,7 +407,21 @@ describe('nothing but a real session authenticates', () => {
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json()).toEqual({ message: 'Cross-site request refused' });
     expect((await patch({ cookie: user.cookie, origin: 'https://evil.example' })).statusCode).toBe(403);
+    // Only a valid bearer exempts a request: Basic credentials (which a browser attaches by itself) do not.
+    const basic = await patch({
+      cookie: user.cookie,
+      authorization: 'Basic eDp4',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(basic.statusCode).toBe(403);
+    const unknownBearer = await patch({
+      cookie: user.cookie,
+      authorization: `Bearer ${'x'.repeat(43)}`,
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(unknownBearer.statusCode).toBe(403);
     expect((await patch({ cookie: user.cookie, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
-    expect((await patch({ ...user.auth, 'sec-fetch-site': 'cross-site' })).statusCode).toBe(200);
+    const program = await issueProgramBearer(h, user.user.id);
+    expect((await patch({ ...program, 'sec-fetch-site': 'cross-site' })).statusCode).toBe(200);
   });
 });

@@ -13,11 +13,12 @@ import { refreshProductAccess } from '../use-cases/refresh-product-access.js';
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from '../use-cases/request-password-reset.js';
 import { resetPassword } from '../use-cases/reset-password.js';
 import { clearSessionCookie, presentedTokenHashes, requestMeta, setSessionCookie } from './session-cookie.js';
+import { setChallengeCookie } from './two-factor-cookie.js';
 
-export const toSessionDto = (user: IUser, organization: IOrganization | null, sessionId: string) => ({
+/** The session's user and organization; the token itself goes only into the HttpOnly cookie. */
+export const toSessionDto = (user: IUser, organization: IOrganization | null) => ({
   user: toUserDto(user),
   organization: organization ? toOrganizationDto(organization) : null,
-  sessionId,
 });
 
 export function authRoutes({ app, route }: TRouter<TActor>, deps: TIdentityDeps): void {
@@ -48,14 +49,19 @@ export function authRoutes({ app, route }: TRouter<TActor>, deps: TIdentityDeps)
       { ...body, previousTokenHash: previousTokenHash ?? null },
       requestMeta(request, config),
     );
+    // Two-factor on: no session yet, the challenge cookie instead (POST /api/auth/two-factor completes it).
+    if ('challenge' in result) {
+      setChallengeCookie(reply, config, result.challenge);
+      return reply.code(202).send({ twoFactorRequired: true as const });
+    }
     setSessionCookie(reply, config, result.token);
-    return toSessionDto(result.user, result.organization, result.token);
+    return toSessionDto(result.user, result.organization);
   });
 
   route(identityRoutes.register, async ({ body, request, reply }) => {
     const result = await registerUser(request.em, deps, body, requestMeta(request, config));
     setSessionCookie(reply, config, result.token);
-    return reply.code(201).send(toSessionDto(result.user, result.organization, result.token));
+    return reply.code(201).send(toSessionDto(result.user, result.organization));
   });
 
   // public: signing out without a live session is already done (idempotent), and still clears the cookie.
@@ -68,7 +74,7 @@ export function authRoutes({ app, route }: TRouter<TActor>, deps: TIdentityDeps)
   route(identityRoutes.completeProfile, async ({ body, request, reply }) => {
     const result = await completeProfile(request.em, deps, body, requestMeta(request, config));
     setSessionCookie(reply, config, result.token);
-    return reply.code(201).send(toSessionDto(result.user, result.organization, result.token));
+    return reply.code(201).send(toSessionDto(result.user, result.organization));
   });
 
   route(identityRoutes.updateAccess, async ({ actor, request }) => {
@@ -82,7 +88,7 @@ export function authRoutes({ app, route }: TRouter<TActor>, deps: TIdentityDeps)
   });
 
   route(identityRoutes.resetPassword, async ({ body, request }) => {
-    await resetPassword(request.em, body);
+    await resetPassword(request.em, deps, body, requestMeta(request, config));
     return { success: true as const, message: 'Your password has been reset. You can now sign in.' };
   });
 }

@@ -7,12 +7,14 @@ import { z } from 'zod';
 import type { TActor, TIdentityDeps } from '../deps.js';
 import { createSignedValueCodec } from '../security/signed-cookie.js';
 import { signInWithGoogle } from '../use-cases/sign-in-with-google.js';
-import { toSessionDto } from './auth.js';
 import { requestMeta, setSessionCookie } from './session-cookie.js';
+import { setChallengeCookie } from './two-factor-cookie.js';
 
 const STATE_COOKIE = 'df_oidc';
 const STATE_TTL_SECONDS = 600;
 const CALLBACK_PATH = '/api/auth/google/callback';
+/** The sign-in page's second step (mfe-auth's LoginPage reads `step`). */
+const TWO_FACTOR_PAGE = '/login?step=two-factor';
 
 interface TOidcState extends Record<string, unknown> {
   state: string;
@@ -128,11 +130,17 @@ export function googleRoutes({ app }: TRouter<TActor>, deps: TIdentityDeps): voi
           },
           requestMeta(request, config),
         );
+        // Two-factor on: the sign-in page asks for the code; the session waits for it.
+        if (result.kind === 'challenge') {
+          setChallengeCookie(reply, config, result.challenge);
+          return reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' }).redirect(TWO_FACTOR_PAGE);
+        }
+        // The session goes into the HttpOnly cookie only; the callback screen reads who signed in from
+        // GET /api/auth/me. Nothing about the session is in the URL (history, logs, Referer).
         setSessionCookie(reply, config, result.token);
-        const data = JSON.stringify(toSessionDto(result.user, result.organization, result.token));
         return reply
           .clearCookie(STATE_COOKIE, { path: '/api/auth/google' })
-          .redirect(`/auth/google/callback?data=${encodeURIComponent(data)}`);
+          .redirect('/auth/google/callback');
       } catch (error) {
         request.log.warn(
           { err: error instanceof Error ? error.message : String(error) },

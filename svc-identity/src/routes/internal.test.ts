@@ -2,7 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_INTERNAL_TOKEN as INTERNAL_TOKEN } from '@dealflow/service-kit/testing';
 import { startIdentity, type TIdentityTest } from '../test/identity.js';
-import { registerOwner, registerUser } from '../test/factories/user.factory.js';
+import { issueProgramBearer, registerOwner, registerUser } from '../test/factories/user.factory.js';
 import { deleteExpiredCredentials } from '../repositories/session.repository.js';
 
 let h: TIdentityTest;
@@ -31,6 +31,23 @@ const decodeAndVerify = (jwt: string, publicKeyPem: string) => {
 };
 
 describe('POST /internal/sessions/introspect', () => {
+  it('accepts a browser session only as presented in the cookie, and a program bearer only as a Bearer', async () => {
+    const owner = await registerOwner(h);
+    const introspect = (token: string, via?: 'cookie' | 'bearer') =>
+      h.app.inject({
+        method: 'POST',
+        url: '/internal/sessions/introspect',
+        headers: internal,
+        payload: via ? { token, via } : { token },
+      });
+    expect((await introspect(owner.token, 'cookie')).statusCode).toBe(200);
+    expect((await introspect(owner.token, 'bearer')).statusCode).toBe(401);
+    const program = (await issueProgramBearer(h, owner.user.id)).authorization.slice('Bearer '.length);
+    expect((await introspect(program, 'bearer')).statusCode).toBe(200);
+    expect((await introspect(program, 'cookie')).statusCode).toBe(401);
+    expect((await introspect(program)).statusCode).toBe(401);
+  });
+
   it('turns a live session token into a 5-minute ES256 JWT signed with the published key', async () => {
     const owner = await registerOwner(h);
     const res = await h.app.inject({
@@ -48,6 +65,7 @@ describe('POST /internal/sessions/introspect', () => {
       email: owner.user.email,
       name: owner.user.name,
       sessionId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      emailVerified: true,
     });
     expect(body.jwt).toBe(body.identityToken);
     const key = await h.app.inject({ method: 'GET', url: '/internal/public-key', headers: internal });
@@ -61,6 +79,7 @@ describe('POST /internal/sessions/introspect', () => {
       role: 'owner',
       email: owner.user.email,
       sid: body.identity.sessionId,
+      ev: true,
     });
     expect(claims.exp - claims.iat).toBe(300);
     expect(new Date(body.expiresAt).getTime()).toBeLessThanOrEqual(claims.exp * 1000);
@@ -150,7 +169,7 @@ describe('POST /internal/sessions', () => {
     const me = await h.app.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: { authorization: `Bearer ${body.sessionId}` },
+      headers: { cookie: `df_session=${body.sessionId}` },
     });
     expect(me.statusCode).toBe(200);
     expect(

@@ -5,12 +5,26 @@ import { IdentityError } from '../errors.js';
 import { toOrganizationDto, toUserDto } from '../presenters.js';
 import { JWT_ISSUER } from '../security/jwt.js';
 import { introspectSession } from '../use-cases/introspect-session.js';
+import { introspectApiKey, isApiKeyToken } from '../use-cases/introspect-api-key.js';
 import { createSessionForUser } from '../use-cases/create-session-for-user.js';
+import { createBuyerAccount } from '../use-cases/create-buyer-account.js';
 
 /** Service-to-service routes (`auth: 'internal'`, x-internal-token); the gateway never routes /internal/*. */
 export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): void {
-  route(identityRoutes.introspectSession, async ({ body }) => {
-    const result = await introspectSession(deps.sessions, deps.jwt, body.token);
+  route(identityRoutes.introspectSession, async ({ body, request }) => {
+    // Organization API keys (`dfk_...`): never a session; a valid key of a non-Pro organization hears 402.
+    if (isApiKeyToken(body.token)) {
+      const key = await introspectApiKey(request.em, deps.jwt, body.token, body.via);
+      if (key.kind === 'plan') throw new IdentityError('PRO_REQUIRED');
+      if (key.kind === 'refused') throw new IdentityError('NOT_SIGNED_IN', 'API key not found or revoked');
+      return {
+        identityToken: key.jwt,
+        jwt: key.jwt,
+        expiresAt: key.expiresAt.toISOString(),
+        identity: key.identity,
+      };
+    }
+    const result = await introspectSession(deps.sessions, deps.jwt, body.token, body.via);
     if (!result) throw new IdentityError('NOT_SIGNED_IN', 'Session not found or expired');
     return {
       identityToken: result.jwt,
@@ -27,6 +41,11 @@ export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps):
       user: toUserDto(user),
       organization: organization ? toOrganizationDto(organization) : null,
     };
+  });
+
+  route(identityRoutes.provisionBuyer, async ({ body, request }) => {
+    const { userId, created } = await createBuyerAccount(request.em, deps, body);
+    return { userId, created };
   });
 
   route(identityRoutes.publicKey, async () => ({

@@ -174,13 +174,13 @@ describe('invitations', () => {
     const members = await h.app.inject({
       method: 'GET',
       url: '/api/organization/members',
-      headers: { authorization: `Bearer ${done.json().sessionId}` },
+      headers: { cookie: String(done.headers['set-cookie']).split(';')[0] ?? '' },
     });
     expect(members.json().map((m: { email: string }) => m.email)).toEqual([owner.user.email, email]);
     const invites = await h.app.inject({
       method: 'GET',
       url: '/api/organization/invitations',
-      headers: { authorization: `Bearer ${done.json().sessionId}` },
+      headers: { cookie: String(done.headers['set-cookie']).split(';')[0] ?? '' },
     });
     expect(invites.statusCode).toBe(403);
   });

@@ -6,6 +6,7 @@ import { updateProfile } from '../use-cases/update-profile.js';
 import { changePassword } from '../use-cases/change-password.js';
 import { deleteUser } from '../use-cases/delete-user.js';
 import { getNotificationSettings, updateNotificationSettings } from '../use-cases/notification-settings.js';
+import { unsubscribe } from '../use-cases/unsubscribe.js';
 import { clearSessionCookie } from './session-cookie.js';
 
 export function userRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): void {
@@ -32,6 +33,12 @@ export function userRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): voi
 
   route(identityRoutes.updateNotifications, async ({ actor, body, request }) =>
     updateNotificationSettings(request.em, actor, body),
+  );
+
+  // Public: the signed token is the authority. RFC 8058 mail clients send `List-Unsubscribe=One-Click` as a
+  // form body, which is read and ignored (app.ts accepts that content type for this reason).
+  route(identityRoutes.unsubscribe, async ({ query, request }) =>
+    unsubscribe(request.em, deps.unsubscribeSecret, query.token),
   );
 
   route(identityRoutes.config, async ({ reply }) => {

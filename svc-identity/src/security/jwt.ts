@@ -10,6 +10,12 @@ export interface TIdentityClaims {
   email: string;
   name: string;
   sid: string;
+  /** The email address is verified (services gate buying on it). */
+  ev?: boolean;
+  /** An organization API key's token (introspect-api-key.ts): kind, public id and scope. */
+  kind?: 'api_key';
+  kid?: string;
+  scope?: 'read' | 'write';
 }
 
 export interface TJwtSigner {

@@ -1,4 +1,6 @@
 import argon2 from 'argon2';
+import { IdentityError } from '../errors.js';
+import { isCommonPassword } from './common-passwords.js';
 
 /** OWASP's argon2id minimum: 19 MiB memory, 2 iterations, 1 lane. */
 export const ARGON2_OPTIONS = {
@@ -7,6 +9,11 @@ export const ARGON2_OPTIONS = {
   timeCost: 2,
   parallelism: 1,
 } as const;
+
+/** A new password (register, invited profile, reset, change) must not be one of the most common ones. */
+export function assertPasswordIsUncommon(password: string): void {
+  if (isCommonPassword(password)) throw new IdentityError('PASSWORD_TOO_COMMON');
+}
 
 export const hashPassword = (password: string): Promise<string> => argon2.hash(password, ARGON2_OPTIONS);
 

@@ -56,6 +56,7 @@ describe('identity JWT', () => {
       email: 'a@b.c',
       name: 'A',
       sid: 'x',
+      ev: false,
     });
     expect(token.split('.')).toHaveLength(3);
     expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(295_000);

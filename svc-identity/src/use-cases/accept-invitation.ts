@@ -31,6 +31,8 @@ export async function acceptInvitation(em: EntityManager, actor: TActor | null, 
         'You already belong to an organization. Leave it before accepting this invitation.',
       );
     }
+    // The invitation link reached this address (it matches the account's): it is proven.
+    user.emailVerifiedAt ??= new Date();
     if (user.organizationId === invitation.organizationId) {
       invitation.status = 'accepted';
       invitation.acceptedAt = new Date();

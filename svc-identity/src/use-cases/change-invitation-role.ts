@@ -26,6 +26,7 @@ export async function changeInvitationRole(
       userId: user.id,
       organizationId: organization.id,
       activityType: 'invitation_role_changed',
+      target: { type: 'invitation', id: invitation.id, label: invitation.email },
       description: `${user.name} changed the invitation of ${invitation.email} to ${role}`,
       metadata: { invitationId, from: previousRole, to: role },
     });

@@ -33,6 +33,7 @@ export async function changeMemberRole(em: EntityManager, actor: TActor, memberI
       userId: user.id,
       organizationId: organization.id,
       activityType: 'member_role_changed',
+      target: { type: 'user', id: member.id, label: `${member.name} <${member.email}>` },
       description: `${user.name} changed ${member.name}'s role to ${role}`,
       metadata: { memberId: member.id, from: previousRole, to: role },
     });

@@ -3,7 +3,7 @@ import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
 import { deleteSessionsOfUser } from '../repositories/session.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
-import { hashPassword, verifyPassword } from '../security/passwords.js';
+import { assertPasswordIsUncommon, hashPassword, verifyPassword } from '../security/passwords.js';
 import { loadActorUser } from './guards.js';
 
 /** Changes the password after checking the current one; every other session of the account ends. */
@@ -16,6 +16,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new IdentityError('BAD_REQUEST', 'Current password is incorrect');
   }
+  assertPasswordIsUncommon(input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await em.transactional(async (tx) => {
     const fresh = await loadActorUser(tx, actor);

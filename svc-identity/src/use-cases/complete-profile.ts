@@ -5,7 +5,7 @@ import type { TIdentityDeps, TRequestMeta } from '../deps.js';
 import { createUser, findUserByEmail } from '../repositories/user.repository.js';
 import { findOrganizationById } from '../repositories/organization.repository.js';
 import { createSession } from '../repositories/session.repository.js';
-import { hashPassword } from '../security/passwords.js';
+import { assertPasswordIsUncommon, hashPassword } from '../security/passwords.js';
 import { findUsableInvitation } from './find-invitation-by-token.js';
 import { joinOrganization } from './join-organization.js';
 import { sendWelcomeEmail } from './send-welcome-email.js';
@@ -24,12 +24,19 @@ export async function completeProfile(
       'An account with this email already exists. Sign in to accept the invitation.',
     );
   }
+  assertPasswordIsUncommon(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
     const result = await em.transactional(async (tx) => {
       // Locked and re-checked: two submissions of one token cannot both create an account.
       const invitation = await findUsableInvitation(tx, input.token, { lock: true });
-      const user = createUser(tx, { email: invitation.email, name: input.name, passwordHash });
+      // The invitation link reached this address: it is proven.
+      const user = createUser(tx, {
+        email: invitation.email,
+        name: input.name,
+        passwordHash,
+        emailVerifiedAt: new Date(),
+      });
       await tx.flush();
       await joinOrganization(tx, user, invitation);
       const session = createSession(tx, user.id, deps.config.session.ttlDays, meta);

@@ -33,6 +33,7 @@ export async function insertOrganization(
     subscriptionQuantity: 1,
     billingCycle: null,
     trialEndsAt: null,
+    requireTwoFactor: false,
     createdAt: new Date(),
   });
   await tx.flush();
@@ -42,6 +43,7 @@ export async function insertOrganization(
     userId: user.id,
     organizationId: organization.id,
     activityType: 'organization_created',
+    target: { type: 'organization', id: organization.id, label: organization.name },
     description: `${user.name} created ${organization.name}`,
   });
   // plan/billingCycle here are the owner's choice on the setup screen; the subscription comes back from billing.

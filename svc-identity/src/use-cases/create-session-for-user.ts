@@ -20,6 +20,8 @@ export async function createSessionForUser(em: EntityManager, deps: TIdentityDep
       activityType: 'sign_in',
       description: `${user.name} signed in after checkout`,
       metadata: { method: 'checkout' },
+      // The request comes from svc-billing, not the buyer's browser: its address would mislead.
+      meta: null,
     });
     const organization = user.organizationId ? await findOrganizationById(tx, user.organizationId) : null;
     return { user, organization, token: session.token };

@@ -3,6 +3,7 @@ import type { TActor } from '../deps.js';
 import { OrganizationSchema } from '../entities/organization.js';
 import { UserSchema } from '../entities/user.js';
 import { publishOrganizationDeleted } from '../repositories/identity.events.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadOwnerOrganization } from './guards.js';
 import { confirmPassword } from './confirm-password.js';
 
@@ -17,7 +18,15 @@ export async function deleteOrganization(em: EntityManager, actor: TActor, input
       { organizationId: organization.id },
       { organizationId: null, role: 'member' },
     );
-    // invitations and activity_logs go with it (on delete cascade).
+    logActivity(tx, {
+      userId: user.id,
+      actor: user,
+      organizationId: organization.id,
+      activityType: 'organization_deleted',
+      description: `${user.name} deleted ${organization.name}`,
+      target: { type: 'organization', id: organization.id, label: organization.name },
+    });
+    // invitations go with it (on delete cascade); activity_logs stay (no foreign key: the audit trail).
     await tx.nativeDelete(OrganizationSchema, { id: organization.id });
     publishOrganizationDeleted(tx, user.id, organization.id);
   });

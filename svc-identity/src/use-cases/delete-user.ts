@@ -10,6 +10,7 @@ import {
   publishOrganizationDeleted,
   publishUserDeleted,
 } from '../repositories/identity.events.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadActorUser } from './guards.js';
 import { confirmPassword } from './confirm-password.js';
 
@@ -22,10 +23,29 @@ export async function deleteUser(em: EntityManager, actor: TActor, input: { pass
   await em.transactional(async (tx) => {
     const user = await loadActorUser(tx, actor);
     const orgId = user.organizationId;
+    // userId null: the row is inserted at commit, after the account's row is gone; the snapshot names them.
+    const entry = {
+      userId: null,
+      actor: { name: user.name, email: user.email },
+      target: { type: 'user', id: user.id, label: user.email },
+    };
+    logActivity(tx, {
+      ...entry,
+      organizationId: orgId,
+      activityType: 'account_deleted',
+      description: `${user.name} deleted their account`,
+    });
     if (orgId !== null) {
       const organization = await lockOrganization(tx, orgId);
       const memberCount = await countOrganizationMembers(tx, orgId);
       if (organization && memberCount <= 1) {
+        logActivity(tx, {
+          ...entry,
+          organizationId: orgId,
+          activityType: 'organization_deleted',
+          description: `${user.name} deleted ${organization.name} with their account`,
+          target: { type: 'organization', id: orgId, label: organization.name },
+        });
         await tx.nativeDelete(OrganizationSchema, { id: orgId });
         publishOrganizationDeleted(tx, user.id, orgId);
       } else if (organization) {

@@ -1,15 +1,23 @@
 import type { TJwtSigner } from '../security/jwt.js';
-import type { TSessionReader } from '../repositories/session.queries.js';
+import { isTwoFactorEnrolmentPending, type TSessionReader } from '../repositories/session.queries.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
+import { isCarriedRightly } from '../security/authenticate.js';
 
 /**
  * Gateway's per-request check: opaque token -> the identity and a 5-minute ES256 JWT for the services.
  * One prepared query (sessions.token_hash joined to users by primary key). null = not signed in.
  */
-export async function introspectSession(sessions: TSessionReader, jwt: TJwtSigner, token: string) {
+export async function introspectSession(
+  sessions: TSessionReader,
+  jwt: TJwtSigner,
+  token: string,
+  via: 'cookie' | 'bearer',
+) {
   if (!isPlausibleToken(token)) return null;
   const session = await sessions.live(hashToken(token));
-  if (!session) return null;
+  if (!session || !isCarriedRightly(session.kind, via)) return null;
+  // The organization requires two-factor and this user has not enrolled: no other service serves them yet.
+  if (isTwoFactorEnrolmentPending(session)) return null;
   const identity = {
     userId: session.id,
     orgId: session.organization_id,
@@ -17,6 +25,7 @@ export async function introspectSession(sessions: TSessionReader, jwt: TJwtSigne
     email: session.email,
     name: session.name,
     sessionId: session.token_hash,
+    emailVerified: session.email_verified_at !== null,
   };
   const signed = jwt.sign({
     sub: String(identity.userId),
@@ -25,6 +34,7 @@ export async function introspectSession(sessions: TSessionReader, jwt: TJwtSigne
     email: identity.email,
     name: identity.name,
     sid: identity.sessionId,
+    ev: identity.emailVerified,
   });
   return { jwt: signed.token, expiresAt: signed.expiresAt, identity };
 }

@@ -26,6 +26,8 @@ export async function inviteMember(
   const token = createOpaqueToken();
   const { invitation, inviter, organization } = await em.transactional(async (tx) => {
     const { user, organization } = await loadOwnerOrganization(tx, actor);
+    // Invitations go out under the owner's name: only from an address that is proven (issue 15).
+    if (!user.emailVerifiedAt) throw new IdentityError('EMAIL_NOT_VERIFIED');
     const existingUser = await findUserByEmail(tx, email);
     if (existingUser?.organizationId === organization.id) {
       throw new IdentityError('CONFLICT', 'This person is already a member of your organization');
@@ -51,6 +53,7 @@ export async function inviteMember(
       userId: user.id,
       organizationId: organization.id,
       activityType: 'invitation_sent',
+      target: { type: 'invitation', id: invitation.id, label: email },
       description: `${user.name} invited ${email} as ${input.role}`,
       metadata: { email, role: input.role },
     });

@@ -20,7 +20,9 @@ export async function joinOrganization(
   logActivity(tx, {
     userId: user.id,
     organizationId: invitation.organizationId,
+    actor: user,
     activityType: 'invitation_accepted',
+    target: { type: 'invitation', id: invitation.id, label: user.email },
     description: `${user.name} joined as ${invitation.role}`,
     metadata: { invitationId: invitation.id },
   });

@@ -10,6 +10,7 @@ export async function logoutUser(em: EntityManager, actor: TActor | null): Promi
     await deleteSessionByTokenHash(tx, actor.tokenHash);
     logActivity(tx, {
       userId: actor.userId,
+      actor: { name: actor.live.name, email: actor.live.email },
       organizationId: actor.orgId,
       activityType: 'sign_out',
       description: `${actor.live.name} signed out`,

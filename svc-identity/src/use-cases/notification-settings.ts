@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TActor } from '../deps.js';
-import { NotificationSettingsSchema, type INotificationSettings } from '../entities/notification-settings.js';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  NotificationSettingsSchema,
+  type INotificationSettings,
+} from '../entities/notification-settings.js';
 
-export const DEFAULT_NOTIFICATION_SETTINGS = {
-  emailOnDeckProcessed: true,
-  emailOnDealCreated: true,
-  weeklyDigest: false,
-};
+export { DEFAULT_NOTIFICATION_SETTINGS };
 
 const toSettings = (row: INotificationSettings | null) =>
   row
@@ -17,13 +17,13 @@ const toSettings = (row: INotificationSettings | null) =>
       }
     : { ...DEFAULT_NOTIFICATION_SETTINGS };
 
-export async function getNotificationSettings(em: EntityManager, actor: TActor) {
+export async function getNotificationSettings(em: EntityManager, actor: Pick<TActor, 'userId'>) {
   return toSettings(await em.findOne(NotificationSettingsSchema, { userId: actor.userId }));
 }
 
 export async function updateNotificationSettings(
   em: EntityManager,
-  actor: TActor,
+  actor: Pick<TActor, 'userId'>,
   patch: Partial<{ emailOnDeckProcessed: boolean; emailOnDealCreated: boolean; weeklyDigest: boolean }>,
 ) {
   return em.transactional(async (tx) => {

@@ -6,9 +6,10 @@ import type { TIdentityDeps, TRequestMeta } from '../deps.js';
 import type { IOrganization } from '../entities/organization.js';
 import { createUser, findUserByEmail } from '../repositories/user.repository.js';
 import { createSession } from '../repositories/session.repository.js';
-import { hashPassword } from '../security/passwords.js';
+import { assertPasswordIsUncommon, hashPassword } from '../security/passwords.js';
 import { insertOrganization } from './create-organization.js';
 import { sendWelcomeEmail } from './send-welcome-email.js';
+import { sendVerificationEmail } from './send-verification-email.js';
 
 /** Creates an account (and, when named, its organization with the registrant as owner) and signs in. */
 export async function registerUser(
@@ -25,6 +26,7 @@ export async function registerUser(
   meta: TRequestMeta,
 ) {
   if (await findUserByEmail(em, input.email)) throw new IdentityError('EMAIL_TAKEN');
+  assertPasswordIsUncommon(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
     const result = await em.transactional(async (tx) => {
@@ -42,6 +44,8 @@ export async function registerUser(
       return { user, organization, token: session.token };
     });
     await sendWelcomeEmail(deps, result.user, result.organization);
+    // The address is unproven until its link is followed (issue 15): no inviting, buying or Google linking.
+    await sendVerificationEmail(em, deps, result.user, 'log');
     return result;
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) throw new IdentityError('EMAIL_TAKEN');

@@ -33,6 +33,7 @@ export async function removeMember(em: EntityManager, actor: TActor, memberId: n
       userId: user.id,
       organizationId: organization.id,
       activityType: 'member_removed',
+      target: { type: 'user', id: member.id, label: `${member.name} <${member.email}>` },
       description: `${user.name} removed ${member.name}`,
       metadata: { memberId: member.id, email: member.email },
     });

@@ -5,6 +5,7 @@ import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
 import { findUserByEmail } from '../repositories/user.repository.js';
 import { createOpaqueToken, hashToken } from '../security/tokens.js';
 import { renderPasswordResetEmail } from '../emails/templates.js';
+import { recordActivity } from './record-activity.js';
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, a password reset link has been sent.';
@@ -34,6 +35,19 @@ export async function requestPasswordReset(
     used: false,
     createdAt: new Date(),
   });
+  await recordActivity(
+    em,
+    {
+      organizationId: user.organizationId,
+      userId: user.id,
+      actor: user,
+      activityType: 'password_reset_requested',
+      description: `A password reset link was requested for ${user.name}`,
+      target: { type: 'user', id: user.id, label: user.email },
+      meta,
+    },
+    deps.logger,
+  );
   const link = `${deps.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
   const delivery = deps.mailer
     .send(user.email, renderPasswordResetEmail({ name: user.name, link }), 'password-reset')

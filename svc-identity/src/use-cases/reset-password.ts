@@ -1,28 +1,51 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { LockMode } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
+import type { TIdentityDeps, TRequestMeta } from '../deps.js';
 import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
 import { findUserById } from '../repositories/user.repository.js';
 import { deleteSessionsOfUser } from '../repositories/session.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
-import { hashPassword } from '../security/passwords.js';
+import { assertPasswordIsUncommon, hashPassword } from '../security/passwords.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
 
-/** Sets a new password with an emailed token: single use, 1 hour; every session of the account ends. */
-export async function resetPassword(em: EntityManager, input: { token: string; password: string }) {
+/** The token's row, or the error its state calls for (unknown or used 404, expired 410). */
+async function findUsableResetToken(em: EntityManager, tokenHash: string, lock: boolean) {
+  const row = await em.findOne(
+    PasswordResetTokenSchema,
+    { tokenHash },
+    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+  );
+  if (!row || row.used) throw new IdentityError('RESET_TOKEN_INVALID');
+  if (row.expiresAt.getTime() <= Date.now()) throw new IdentityError('RESET_TOKEN_EXPIRED');
+  return row;
+}
+
+/**
+ * Sets a new password with an emailed token: single use, 1 hour; every session of the account ends.
+ * Attempts are limited per token and per client IP (a strict limit of its own, not the general one); the
+ * token is checked before the (deliberately slow) hash, so guessing tokens costs the server nothing, and
+ * re-checked under a row lock before it is spent.
+ */
+export async function resetPassword(
+  em: EntityManager,
+  deps: Pick<TIdentityDeps, 'throttle'>,
+  input: { token: string; password: string },
+  meta: TRequestMeta,
+) {
   if (!isPlausibleToken(input.token)) throw new IdentityError('RESET_TOKEN_INVALID');
+  const tokenHash = hashToken(input.token);
+  if (!(await deps.throttle.allowResetAttempt(tokenHash, meta.ip))) throw new IdentityError('THROTTLED');
+  await findUsableResetToken(em.fork(), tokenHash, false);
+  assertPasswordIsUncommon(input.password);
   const passwordHash = await hashPassword(input.password);
   await em.transactional(async (tx) => {
-    const row = await tx.findOne(
-      PasswordResetTokenSchema,
-      { tokenHash: hashToken(input.token) },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (!row || row.used) throw new IdentityError('RESET_TOKEN_INVALID');
-    if (row.expiresAt.getTime() <= Date.now()) throw new IdentityError('RESET_TOKEN_EXPIRED');
+    const row = await findUsableResetToken(tx, tokenHash, true);
     const user = await findUserById(tx, row.userId);
     if (!user) throw new IdentityError('RESET_TOKEN_INVALID');
     user.passwordHash = passwordHash;
+    // The reset link reached the address: it is proven (a guest buyer's set-password link among them).
+    user.emailVerifiedAt ??= new Date();
     // This token and any other outstanding one for the account are spent.
     await tx.nativeUpdate(PasswordResetTokenSchema, { userId: user.id, used: false }, { used: true });
     await deleteSessionsOfUser(tx, user.id);
@@ -31,6 +54,7 @@ export async function resetPassword(em: EntityManager, input: { token: string; p
       organizationId: user.organizationId,
       activityType: 'password_reset',
       description: `${user.name} reset their password`,
+      meta,
     });
   });
 }

@@ -19,6 +19,7 @@ export async function revokeInvitation(em: EntityManager, actor: TActor, invitat
       userId: user.id,
       organizationId: organization.id,
       activityType: 'invitation_revoked',
+      target: { type: 'invitation', id: invitation.id, label: invitation.email },
       description: `${user.name} revoked the invitation of ${invitation.email}`,
       metadata: { invitationId, email: invitation.email },
     });

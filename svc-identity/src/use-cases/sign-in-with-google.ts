@@ -6,6 +6,7 @@ import { findOrganizationById } from '../repositories/organization.repository.js
 import { createSession } from '../repositories/session.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { sendWelcomeEmail } from './send-welcome-email.js';
+import { startSignInChallenge } from './start-sign-in-challenge.js';
 
 export interface TGoogleProfile {
   sub: string;
@@ -33,6 +34,14 @@ export async function signInWithGoogle(
         throw new IdentityError('FORBIDDEN', 'Your Google account has no verified email address');
       }
       user = await findUserByEmail(tx, profile.email);
+      if (user && !user.emailVerifiedAt) {
+        // Linking to an account whose owner never proved the address would hand it to whoever registered
+        // it first (pre-account takeover): the owner signs in with the password instead.
+        throw new IdentityError(
+          'CONFLICT',
+          'An account with this email already exists. Sign in with your email and password.',
+        );
+      }
       if (user) {
         user.googleId = profile.sub;
         if (!user.profilePicture && profile.picture) user.profilePicture = profile.picture;
@@ -43,11 +52,15 @@ export async function signInWithGoogle(
           name,
           googleId: profile.sub,
           profilePicture: profile.picture ?? null,
+          emailVerifiedAt: new Date(),
         });
         isNew = true;
       }
       await tx.flush();
     }
+    // Two-factor on: Google was the first factor; the session waits for the code (routes/google.ts).
+    const challenge = await startSignInChallenge(tx, user.id, 'google');
+    if (challenge) return { kind: 'challenge' as const, challenge, user, isNew: false };
     const session = createSession(tx, user.id, deps.config.session.ttlDays, meta);
     logActivity(tx, {
       userId: user.id,
@@ -55,10 +68,12 @@ export async function signInWithGoogle(
       activityType: 'sign_in',
       description: `${user.name} signed in with Google`,
       metadata: { method: 'google' },
+      meta,
     });
     const organization = user.organizationId ? await findOrganizationById(tx, user.organizationId) : null;
-    return { user, organization, token: session.token, isNew };
+    return { kind: 'session' as const, user, organization, token: session.token, isNew };
   });
+  if (result.kind === 'challenge') return result;
   if (result.isNew) await sendWelcomeEmail(deps, result.user, result.organization);
   return result;
 }

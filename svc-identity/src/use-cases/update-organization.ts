@@ -12,6 +12,7 @@ export async function updateOrganization(em: EntityManager, actor: TActor, input
       userId: user.id,
       organizationId: organization.id,
       activityType: 'organization_updated',
+      target: { type: 'organization', id: organization.id, label: input.name },
       description: `${user.name} renamed the organization`,
       metadata: { previousName, name: input.name },
     });

@@ -1,29 +1,23 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TActor } from '../deps.js';
-import { findUserByEmail } from '../repositories/user.repository.js';
 import { loadActorUser } from './guards.js';
 
+/**
+ * The name. The email is never changed here (issue 12): a new address needs the password and a link to it
+ * (request-email-change.ts). Older clients that send the unchanged email are still served.
+ */
 export async function updateProfile(
   em: EntityManager,
   actor: TActor,
-  input: { name: string; email: string },
+  input: { name: string; email?: string | undefined },
 ) {
-  const email = input.email.trim().toLowerCase();
-  try {
-    return await em.transactional(async (tx) => {
-      const user = await loadActorUser(tx, actor);
-      if (email !== user.email) {
-        const other = await findUserByEmail(tx, email);
-        if (other && other.id !== user.id) throw new IdentityError('EMAIL_TAKEN');
-      }
-      user.name = input.name;
-      user.email = email;
-      return user;
-    });
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw new IdentityError('EMAIL_TAKEN');
-    throw error;
-  }
+  return em.transactional(async (tx) => {
+    const user = await loadActorUser(tx, actor);
+    if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
+      throw new IdentityError('EMAIL_CHANGE_NEEDS_VERIFICATION');
+    }
+    user.name = input.name;
+    return user;
+  });
 }

@@ -1,5 +1,5 @@
 import { IngestError } from '../errors.js';
-import type { TSecretBox } from './secret-box.js';
+import type { TSecretBox } from '@dealflow/service-kit';
 
 /**
  * An organization's stored credential (mailbox password, accounting client secret). The organization and the
@@ -9,7 +9,7 @@ import type { TSecretBox } from './secret-box.js';
 export function orgCredential(
   secretBox: TSecretBox | null,
   orgId: number,
-  purpose: 'mailbox' | 'accounting',
+  purpose: 'mailbox' | 'accounting' | 'mailgun',
 ) {
   if (!secretBox) throw new IngestError('ENCRYPTION_NOT_CONFIGURED');
   const context = `org:${orgId}:${purpose}`;

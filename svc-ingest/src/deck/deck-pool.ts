@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { DeckError } from './deck-error.js';
 import { DECK_WORKER_MAX_HEAP_MB, type TDeckLimits } from './deck-limits.js';
+import type { TExtractionInput, TExtractionResult } from '../extraction/extractor.js';
 import type { TDeckText } from './deck-text.js';
 import type { TDeckJob, TDeckJobResult } from './deck-worker.js';
 
@@ -28,7 +29,7 @@ const WORKER_FILE = new URL(fromSource ? './deck-worker.ts' : './deck-worker.js'
  * event loop carry on.
  */
 export class DeckPool {
-  private readonly pool: Piscina<TDeckJob, TDeckJobResult>;
+  private readonly pool: Piscina<TDeckJob | TExtractionInput, TDeckJobResult | TExtractionResult>;
   readonly maxHeapMb: number;
 
   constructor(options: TDeckPoolOptions = {}) {
@@ -46,10 +47,10 @@ export class DeckPool {
   async read(kind: TDeckJob['kind'], content: Buffer, limits: TDeckLimits): Promise<TDeckText> {
     let result: TDeckJobResult;
     try {
-      result = await this.pool.run(
+      result = (await this.pool.run(
         { kind, content, limits },
         { signal: AbortSignal.timeout(limits.timeoutMs) },
-      );
+      )) as TDeckJobResult;
     } catch (error) {
       const { name, code, message } = error as { name?: string; code?: string; message?: string };
       if (name === 'AbortError' || name === 'TimeoutError') {
@@ -64,6 +65,23 @@ export class DeckPool {
     }
     if (!result.ok) throw new DeckError(result.reason);
     return result.deck;
+  }
+
+  /** The heuristic extraction of one deck (deck-worker's extractJob), under the same heap limit and a wall time. */
+  async extract(input: TExtractionInput, timeoutMs: number): Promise<TExtractionResult> {
+    try {
+      return (await this.pool.run(input, {
+        name: 'extractJob',
+        signal: AbortSignal.timeout(timeoutMs),
+      })) as TExtractionResult;
+    } catch (error) {
+      const { name, code, message } = error as { name?: string; code?: string; message?: string };
+      if (name === 'AbortError' || name === 'TimeoutError')
+        throw new DeckError(`Extraction took too long: stopped after ${Math.round(timeoutMs / 1000)} s`);
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new DeckError(`Extraction needed more than ${this.maxHeapMb} MB of memory: stopped`);
+      throw new DeckError(`Extraction failed: ${message ?? String(error)}`.slice(0, 300));
+    }
   }
 
   get threads(): number {

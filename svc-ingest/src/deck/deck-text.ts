@@ -3,6 +3,8 @@ export interface TDeckLine {
   text: string;
   fontSize: number;
 }
+import type { TDeckOutline } from '@dealflow/contracts';
+
 export interface TDeckText {
   pages: TDeckLine[][];
   /** Slide number (1-based, as the deck shows it) of each entry of `pages`: provenance for extracted fields. */
@@ -11,6 +13,8 @@ export interface TDeckText {
   ocrPages?: number[];
   /** What a limit left out ("Read the first 200 of 350 pages", "OCR stopped after ..."). */
   notes?: string[];
+  /** The deck's outline (createDeckOutline), worked out in the deck worker with the text. */
+  outline?: TDeckOutline;
 }
 
 export const deckPlainText = (deck: TDeckText): string =>

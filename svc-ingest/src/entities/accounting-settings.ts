@@ -14,6 +14,8 @@ export interface AccountingSettings {
   encryption: boolean;
   autoSync: boolean;
   lastSyncAt: Date | null;
+  /** The Xero organisation the custom connection reaches (from GET /connections). */
+  tenantName: string | null;
 }
 
 export const AccountingSettingsSchema = new EntitySchema<AccountingSettings>({
@@ -31,5 +33,6 @@ export const AccountingSettingsSchema = new EntitySchema<AccountingSettings>({
     encryption: { type: 'boolean', default: true },
     autoSync: { type: 'boolean', fieldName: 'auto_sync', default: true },
     lastSyncAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'last_sync_at', nullable: true },
+    tenantName: { type: 'text', fieldName: 'tenant_name', nullable: true },
   },
 });

@@ -1,7 +1,11 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { createdAtColumn } from '@dealflow/service-kit';
 import { belongsTo } from './columns.js';
-import type { TExtractedData, TRecordStatus } from '@dealflow/contracts';
+import type { TExtractedData, TExtractionProvenance, TRecordStatus } from '@dealflow/contracts';
+import type { ZRecordCorrections } from '@dealflow/contracts';
+import type { z } from 'zod';
+
+export type TRecordCorrections = z.infer<typeof ZRecordCorrections>;
 
 /** A received email and its processing state: the record of the Processed Records page. */
 export interface Email {
@@ -15,12 +19,19 @@ export interface Email {
   subject: string | null;
   textBody: string;
   htmlBody: string | null;
+  /** When Dealflow received the email (webhook or scan): the processing order and the allowance use it. */
   receivedAt: Date;
-  source: 'webhook' | 'imap';
+  /** The email's `Date` header: what people call "received" (null when missing or not a date). */
+  sentAt: Date | null;
+  source: 'webhook' | 'imap' | 'api';
   status: TRecordStatus;
   statusReason: string | null;
   deckLinks: string[];
   extractedData: TExtractedData | null;
+  /** Slide, snippet and confidence of each extracted field (empty before extraction). */
+  provenance: TExtractionProvenance;
+  /** The fields a person corrected, each with the extracted value it replaced. */
+  corrections: TRecordCorrections;
   /** Copy of extractedData.companyName for search. */
   companyName: string | null;
   dealId: string | null;
@@ -49,11 +60,14 @@ export const EmailSchema = new EntitySchema<Email>({
     textBody: { type: 'text', fieldName: 'text_body', default: '', lazy: true },
     htmlBody: { type: 'text', fieldName: 'html_body', nullable: true, lazy: true },
     receivedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'received_at' },
+    sentAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'sent_at', nullable: true },
     source: { type: 'text' },
     status: { type: 'text', default: 'pending' },
     statusReason: { type: 'text', fieldName: 'status_reason', nullable: true },
     deckLinks: { type: 'json', fieldName: 'deck_links', defaultRaw: `'[]'` },
     extractedData: { type: 'json', fieldName: 'extracted_data', nullable: true },
+    provenance: { type: 'json', defaultRaw: `'{}'` },
+    corrections: { type: 'json', defaultRaw: `'{}'` },
     companyName: { type: 'text', fieldName: 'company_name', nullable: true },
     dealId: { type: 'text', fieldName: 'deal_id', nullable: true },
     dealUrl: { type: 'text', fieldName: 'deal_url', nullable: true },
@@ -80,8 +94,10 @@ export const EmailSchema = new EntitySchema<Email>({
         'CREATE UNIQUE INDEX emails_org_message_id ON emails (org_id, message_id) WHERE message_id IS NOT NULL',
     },
     {
-      name: 'emails_org_received',
-      expression: 'CREATE INDEX emails_org_received ON emails (org_id, received_at DESC, id DESC)',
+      // The records list's order: the Date header, else the ingestion time (email.repository listEmails).
+      name: 'emails_org_received_on',
+      expression:
+        'CREATE INDEX emails_org_received_on ON emails (org_id, (coalesce(sent_at, received_at)) DESC, id DESC)',
     },
     { name: 'emails_org_status', properties: ['orgId', 'status'] },
     {

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { createdAtColumn } from '@dealflow/service-kit';
-import type { TPlan } from '@dealflow/contracts';
+import type { TIntegrationKind, TPlan } from '@dealflow/contracts';
 
 /** Ingest's read model of an organization (from identity and billing events) plus its inbound address and secret. */
 export interface Organization {
@@ -9,11 +9,15 @@ export interface Organization {
   slug: string;
   inboundToken: string;
   webhookSecret: string;
+  /** Mailgun's HTTP webhook signing key for this organization's routes, sealed like the mailbox password. */
+  mailgunSigningKeyEnc: string | null;
   ownerId: number | null;
   plan: TPlan;
   subscriptionStatus: string | null;
   /** null until billing has told us: no limit is enforced before that. */
   monthlyDeckLimit: number | null;
+  /** The integrations connected in svc-crm (crm.integrations.changed): counted against the plan's limit. */
+  crmIntegrations: TIntegrationKind[];
   createdAt: Date;
 }
 
@@ -31,10 +35,12 @@ export const OrganizationSchema = new EntitySchema<Organization>({
       unique: 'organizations_inbound_token_key',
     },
     webhookSecret: { type: 'text', fieldName: 'webhook_secret' },
+    mailgunSigningKeyEnc: { type: 'text', fieldName: 'mailgun_signing_key_enc', nullable: true },
     ownerId: { type: 'integer', fieldName: 'owner_id', nullable: true },
     plan: { type: 'text', default: 'free' },
     subscriptionStatus: { type: 'text', fieldName: 'subscription_status', nullable: true },
     monthlyDeckLimit: { type: 'integer', fieldName: 'monthly_deck_limit', nullable: true },
+    crmIntegrations: { type: 'json', fieldName: 'crm_integrations', defaultRaw: `'[]'` },
     createdAt: createdAtColumn,
   },
 });

@@ -6,6 +6,7 @@ import { createOrganizationConsumer } from './create-organization.js';
 import { linkDeal } from './link-deal.js';
 import { markDealRejected } from './mark-deal-rejected.js';
 import { createProcessEmailConsumer } from './process-email.js';
+import { recordCrmIntegrations } from './record-crm-integrations.js';
 import { removeMember } from './remove-member.js';
 import { removeOrganization } from './remove-organization.js';
 import { removeUser } from './remove-user.js';
@@ -22,4 +23,5 @@ export const createConsumers = (deps: TIngestDeps): ConsumerDefinition[] =>
     removeMember,
     removeOrganization,
     removeUser,
+    recordCrmIntegrations,
   ] as ConsumerDefinition[];

@@ -1,8 +1,8 @@
-import { createHeuristicExtractor } from './heuristic-extractor.js';
 import { createOpenAiExtractor } from './openai-extractor.js';
 import type { TExtractor } from './extractor.js';
+import { createWorkerHeuristicExtractor } from './worker-extractor.js';
 
-/** The AI extractor when an OpenAI-compatible endpoint is configured, the offline heuristic otherwise. */
+/** The AI extractor when an OpenAI-compatible endpoint is configured, the offline heuristic (in a deck worker) otherwise. */
 export function createExtractor(config: {
   OPENAI_BASE_URL?: string;
   OPENAI_API_KEY?: string;
@@ -15,5 +15,5 @@ export function createExtractor(config: {
       model: config.OPENAI_MODEL,
     });
   }
-  return createHeuristicExtractor();
+  return createWorkerHeuristicExtractor();
 }

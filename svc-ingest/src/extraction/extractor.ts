@@ -1,4 +1,4 @@
-import type { TExtractedData } from '@dealflow/contracts';
+import type { TExtractedData, TExtractionProvenance } from '@dealflow/contracts';
 import type { TDeckText } from '../deck/deck-text.js';
 
 /** What an extractor reads: the deck (untrusted), the email around it (untrusted) and who sent it. */
@@ -10,9 +10,15 @@ export interface TExtractionInput {
   subject: string | null;
 }
 
+/** The fields, and for each value found, the evidence it rests on (slide, snippet, confidence). */
+export interface TExtractionResult {
+  data: TExtractedData;
+  provenance: TExtractionProvenance;
+}
+
 export interface TExtractor {
   readonly name: string;
-  extract(input: TExtractionInput): Promise<TExtractedData>;
+  extract(input: TExtractionInput): Promise<TExtractionResult>;
 }
 
 export const emptyExtractedData = (): TExtractedData => ({

@@ -1,42 +1,12 @@
-import type { TExtractedData } from '@dealflow/contracts';
+import type { TExtractedData, TExtractedField } from '@dealflow/contracts';
 import type { TDeckLine } from '../deck/deck-text.js';
-import { emptyExtractedData, type TExtractionInput, type TExtractor } from './extractor.js';
+import { locateEvidence } from './evidence.js';
+import { emptyExtractedData, type TExtractor } from './extractor.js';
+import { originalSender } from './forwarded.js';
+import { scoreIndustries } from './industries.js';
+import { dominantCountry, findCityRegion } from './locations.js';
 import { isPlaceholderDomain, isPlaceholderEmail, isPlaceholderText } from './placeholders.js';
-
-/** Industry labels and the words that point to them; the label with most hits wins. */
-const INDUSTRIES: [string, RegExp][] = [
-  [
-    'Fintech',
-    /\b(fintech|payments?|banking|neobank|lending|credit|wealth|invoices?|invoicing|accounting|treasury)\b/gi,
-  ],
-  ['Insurtech', /\b(insurtech|insurance|underwriting|claims)\b/gi],
-  [
-    'Healthtech',
-    /\b(health ?tech|healthcare|health|patients?|clinics?|clinical|medical|hospitals?|telehealth|doctors?)\b/gi,
-  ],
-  ['Biotech', /\b(biotech|biology|drug discovery|therapeutics|genomics|protein)\b/gi],
-  ['Edtech', /\b(edtech|education|students?|learning|teachers?|schools?|tutoring|courses?)\b/gi],
-  [
-    'Climate tech',
-    /\b(climate|carbon|emissions?|decarboni[sz]\w*|sustainab\w+|renewables?|solar|net[- ]zero)\b/gi,
-  ],
-  [
-    'Cybersecurity',
-    /\b(cyber ?security|security|threats?|breach(es)?|zero[- ]trust|phishing|vulnerabilit\w+)\b/gi,
-  ],
-  ['E-commerce', /\b(e-?commerce|online stores?|shoppers?|merchants?|retail(ers)?|checkout|d2c|dtc)\b/gi],
-  ['Logistics', /\b(logistics|shipping|freight|supply chain|warehous\w+|deliver(y|ies)|fleet)\b/gi],
-  ['Real estate', /\b(proptech|real estate|property|properties|landlords?|tenants?|rentals?|mortgages?)\b/gi],
-  ['Food & agriculture', /\b(agtech|agri\w*|farm(s|ers|ing)?|crops?|food|restaurants?|grocer(y|ies))\b/gi],
-  ['Mobility', /\b(mobility|electric vehicles?|evs?|charging|ride[- ]?sharing|scooters?|automotive)\b/gi],
-  ['Gaming', /\b(gaming|games?|gamers?|esports)\b/gi],
-  ['HR tech', /\b(hr ?tech|hiring|recruit\w*|payroll|employees?|talent|workforce)\b/gi],
-  ['Legal tech', /\b(legal ?tech|legal|lawyers?|law firms?|contracts?|compliance)\b/gi],
-  ['Marketing tech', /\b(martech|marketing|advertis\w+|campaigns?|brands?|influencers?)\b/gi],
-  ['Developer tools', /\b(developers?|devops|apis?|sdks?|open[- ]source|code|ci\/cd)\b/gi],
-  ['Artificial intelligence', /\b(ai|artificial intelligence|machine learning|llms?|generative)\b/gi],
-  ['Media', /\b(media|creators?|video|podcasts?|streaming|music)\b/gi],
-];
+import { normalizeLine } from './text-normalize.js';
 
 const ROUNDS: [string, RegExp][] = [
   ['Pre-Seed', /\bpre[- ]?seed\b/i],
@@ -98,13 +68,11 @@ const METRICS: [string, RegExp[]][] = [
 
 const POSITIONS =
   /\b(co-?founder\s*(?:&|and)\s*(?:ceo|cto|coo|cfo)|founder\s*(?:&|and)\s*(?:ceo|cto)|(?:ceo|cto|coo|cfo)\s*(?:&|and)\s*co-?founder|chief executive officer|chief technology officer|co-?founder|founder|ceo|cto|coo|cfo|managing director|president)\b/i;
-const NAME = "([A-Z][a-zA-Z'’-]+(?:\\s+[A-Z][a-zA-Z'’-]+){1,2})";
+const NAME = "([A-Z][a-zA-Z'’-]+(?:\\s+(?:(?:de|da|van|von|der|le|la|bin|al)\\s+)?[A-Z][a-zA-Z'’-]+){1,2})";
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const PHONE = /\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,6}\b|\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}\b/;
 const FREE_MAIL =
   /@(gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|proton(mail)?|gmx|mail|yandex)\./i;
-const LINK_HOSTS =
-  /(docsend\.com|google\.com|dropbox\.com|pitch\.com|linkedin\.com|twitter\.com|x\.com|calendly\.com|youtube\.com)$/i;
 
 const clean = (s: string) =>
   s
@@ -112,8 +80,16 @@ const clean = (s: string) =>
     .replace(/^[\s:–—-]+|[\s.,;:–—-]+$/g, '')
     .trim();
 
-const formatAmount = (raw: string): string => {
-  const m = /\$?\s*([\d.,]+)\s*(million|mm|m|billion|bn|b|thousand|k)?/i.exec(raw);
+const CURRENCY = '[$€£¥₹]';
+const AMOUNT = new RegExp(
+  `(?:${CURRENCY}\\s?[\\d.,]+\\s*(?:million|mm|m|billion|bn|b|thousand|k)?\\b|[\\d.,]+\\s*(?:million|mm|m|billion|bn|b|k)\\s?${CURRENCY})`,
+  'i',
+);
+
+/** "$2.5 million" -> "$2.5M", "5M$" -> "$5M", "€250K" -> "€250K", "$150,000" -> "$150K". */
+export const formatAmount = (raw: string): string => {
+  const symbol = new RegExp(CURRENCY).exec(raw)?.[0] ?? '$';
+  const m = /([\d][\d.,]*)\s*(million|mm|m|billion|bn|b|thousand|k)?/i.exec(raw);
   if (!m) return clean(raw);
   const unitWord = (m[2] ?? '').toLowerCase();
   const unit = unitWord.startsWith('m')
@@ -123,14 +99,14 @@ const formatAmount = (raw: string): string => {
       : unitWord.startsWith('t') || unitWord === 'k'
         ? 'K'
         : '';
-  let number = m[1]!.replace(/,$/, '');
+  let number = m[1]!.replace(/[,.]$/, '');
   if (!unit && /^\d{1,3}(,\d{3})+$/.test(number)) {
     const n = Number(number.replace(/,/g, ''));
-    if (n >= 1_000_000) return `$${+(n / 1_000_000).toFixed(2)}M`;
-    if (n >= 1_000) return `$${+(n / 1_000).toFixed(2)}K`;
+    if (n >= 1_000_000) return `${symbol}${+(n / 1_000_000).toFixed(2)}M`;
+    if (n >= 1_000) return `${symbol}${+(n / 1_000).toFixed(2)}K`;
     number = String(n);
   }
-  return `$${number}${unit}`;
+  return `${symbol}${number}${unit}`;
 };
 
 const compactMetric = (raw: string) =>
@@ -139,115 +115,297 @@ const compactMetric = (raw: string) =>
     .replace(/(\d)([kmb])\b/gi, (_, d: string, u: string) => `${d}${u.toUpperCase()}`)
     .replace(/\$\s+/, '$');
 
-/** The title slide's name: the largest short line on the first page, unless the deck states it outright. */
-const findCompanyName = (pages: TDeckLine[][], text: string, subject: string | null): string | null => {
+/** Words that title a slide, never a company: "Welcome", "The Challenge", "Business Model". */
+const SLIDE_TITLE =
+  /^(?:the\s+)?(?:welcome|introduction|intro|agenda|overview|executive summary|summary|problem|problems|the problem|challenge|challenges|solution|solutions|market|market size|opportunity|product|products|traction|business|business model|model|development|competition|competitors|team|our team|the team|the ask|ask|roadmap|vision|mission|financials|contact|contact us|thank you|thanks|questions|queries|appendix|confidential|pitch deck|investor (?:deck|presentation)|presentation|demo|why now|how it works|use of funds|lean canvas|superior|introducing)\b/i;
+const POSITION_WORDS =
+  /\b(founder|co-?founder|ceo|cto|coo|cfo|cmo|director|lead|manager|president|head|officer|member|team)\b/i;
+const KNOWN_TLD =
+  /\.(?:com|io|ai|co|app|org|net|xyz|dev|tech|eu|finance|health|care|bio|energy|shop|store|studio|africa|monster|gg|fm|media|law|eco|homes|academy|work|insure|so|me|us|uk|de|fr|ke|ng|in|jp|cn|be|nl|es|it|ch|se|fi|dk|no|pl|pt|br|mx|ca|au|sg|za|ug|tz|gh|rw|ae|il|tr|uz|kr|id|vn|ph|my|th|pk|bd|lk|np|ar|cl|pe|co\.uk|co\.ke|co\.za|com\.au|com\.br|co\.jp)$/i;
+const IGNORED_HOSTS =
+  /(^|\.)(docsend\.com|google\.com|goo\.gl|dropbox\.com|pitch\.com|linkedin\.com|twitter\.com|x\.com|t\.co|calendly\.com|youtube\.com|youtu\.be|vimeo\.com|github\.com|gitlab\.com|medium\.com|wikipedia\.org|wikimedia\.org|notion\.so|figma\.com|canva\.com|apple\.com|play\.google\.com|facebook\.com|instagram\.com|tiktok\.com|t\.me|discord\.gg|discord\.com|bit\.ly|linktr\.ee|statista\.com|forbes\.com|techcrunch\.com|crunchbase\.com|ieee\.org)$/i;
+
+interface TCandidate {
+  value: string;
+  score: number;
+}
+const best = (candidates: TCandidate[], min = 0): TCandidate | null =>
+  candidates.filter((c) => c.score >= min).sort((a, b) => b.score - a.score)[0] ?? null;
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The company's own domains: non-free, non-placeholder email domains first, then its website's host. */
+const hostOf = (url: string) =>
+  url
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/[/?#].*$/, '')
+    .toLowerCase();
+const domainLabel = (host: string) => {
+  const parts = host.split('.');
+  // "plastitrackbes.vercel.app" -> "plastitrackbes"; "kobe-guide.vercel.app" -> "kobe-guide"; "doo.co" -> "doo".
+  return parts.length > 2 && /^(vercel|netlify|herokuapp|github|web|firebaseapp|pages)$/.test(parts[1]!)
+    ? parts[0]!
+    : parts.length > 2 && parts.at(-2)!.length <= 3
+      ? parts.at(-3)!
+      : (parts.at(-2) ?? parts[0]!);
+};
+
+/**
+ * The company name, as the best-scored candidate: the title slide's lines (bigger type scores more), a line that
+ * repeats across slides (a footer), a stated "Company:" line, a name written as the domain of the company's email or
+ * website. Slide titles, taglines, dates and placeholders are not names; a candidate the domains confirm wins.
+ */
+const findCompanyName = (
+  pages: TDeckLine[][],
+  text: string,
+  subject: string | null,
+  domains: string[],
+): TCandidate | null => {
   const explicit = /^(?:company(?: name)?|startup)\s*[:\-–]\s*(.+)$/im.exec(text);
-  if (explicit) return clean(explicit[1]!);
-  const first = (pages.find((p) => p.length > 0) ?? []).filter(
-    (l) =>
-      l.text.length <= 40 &&
-      l.text.split(' ').length <= 5 &&
-      !/confidential|pitch deck|investor (deck|presentation)|^\d+$/i.test(l.text),
-  );
-  if (first.length > 0) {
-    const biggest = [...first].sort((a, b) => b.fontSize - a.fontSize)[0]!;
-    const sizes = new Set(first.map((l) => l.fontSize));
-    if (sizes.size > 1 || first.length <= 3) return clean(biggest.text);
+  if (explicit && !isPlaceholderText(explicit[1]!)) return { value: clean(explicit[1]!), score: 0.95 };
+  const candidates: TCandidate[] = [];
+  const labels = domains.map((d) => squash(domainLabel(d)));
+  const pageTexts = pages.map((p) => squash(p.map((l) => l.text).join(' ')));
+  const isName = (value: string) =>
+    value.length >= 2 &&
+    value.length <= 40 &&
+    value.split(' ').length <= 5 &&
+    !SLIDE_TITLE.test(value) &&
+    !isPlaceholderText(value) &&
+    !/^\d+$|^\d+\s*\/\s*\d+$|\b(19|20)\d{2}\b|@|https?:|^[\d\s%$€£.,+-]+$/.test(value) &&
+    !/^(?:by|presented by|made with)\b/i.test(value) &&
+    !/\b(?:round|pitch deck|deck|presentation)\b/i.test(value) &&
+    !/[?!]$/.test(value) &&
+    !/^\d+[.)]\s/.test(value);
+  const add = (value: string, score: number) => {
+    const v = clean(value);
+    if (!isName(v)) return;
+    const key = squash(v);
+    if (!key) return;
+    // Confirmed by the company's own domain ("Skyocean" and sebastian@skyocean.io).
+    if (labels.some((l) => l.length >= 3 && (l === key || l.replace(/-/g, '') === key))) score += 0.5;
+    else if (labels.some((l) => l.length >= 4 && (key.includes(l) || l.includes(key)))) score += 0.25;
+    // Written on several slides (a footer, a logo, the name in running text).
+    const slides = pageTexts.filter((t) => t.includes(key)).length;
+    if (slides >= 3) score += 0.2;
+    else if (slides >= 2) score += 0.1;
+    // A tagline is longer than a name.
+    if (v.split(' ').length >= 4) score -= 0.25;
+    candidates.push({ value: v, score });
+  };
+  const first = pages.find((p) => p.length > 0) ?? [];
+  const sizes = [...new Set(first.map((l) => l.fontSize))].sort((a, b) => b - a);
+  first.slice(0, 12).forEach((line, index) => {
+    const rank = sizes.indexOf(line.fontSize);
+    const base = rank === 0 ? 0.45 : rank === 1 ? 0.3 : 0.2;
+    add(line.text, base - index * 0.01);
+    // "HbarWatch – Financial Transparency": the part before a dash or bar is the name.
+    const head = /^(.{2,30}?)\s+[–—|:-]\s+\S/.exec(line.text)?.[1];
+    if (head) add(head, base + 0.05);
+    // "PITCH DECK — Pumpline": after a title word, the part after the dash is the name.
+    const tail = /^(.{2,40}?)\s+[–—|]\s+(.{2,30})$/.exec(line.text);
+    if (tail && (SLIDE_TITLE.test(tail[1]!) || /pitch|deck|content/i.test(tail[1]!)))
+      add(tail[2]!, base + 0.1);
+  });
+  // Footers: short segments repeated on most slides ("ReFill | Sigma Group | Made with").
+  if (pages.length >= 4) {
+    const counts = new Map<string, number>();
+    for (const page of pages)
+      for (const segment of new Set(page.flatMap((l) => l.text.split(/\s[|•·]\s/)).map((s) => clean(s))))
+        counts.set(segment, (counts.get(segment) ?? 0) + 1);
+    for (const [segment, count] of counts) if (count >= Math.max(3, pages.length * 0.5)) add(segment, 0.35);
   }
+  // The domain's label written in the deck with its capitals ("Skyocean", "DooCoins").
+  for (const label of labels) {
+    if (label.length < 3) continue;
+    const written = [
+      ...pages
+        .map((p) => p.map((l) => l.text).join('\n'))
+        .join('\n')
+        .matchAll(new RegExp(`\\b(${label.replace(/-/g, '[- ]?')}\\w{0,6})\\b`, 'gi')),
+    ]
+      .map((m) => m[1]!)
+      .find((w) => /\p{Lu}/u.test(w));
+    if (written && /\p{Lu}/u.test(written)) add(written, 0.2);
+  }
+  const chosen = best(candidates, 0.3);
+  if (chosen) return { value: chosen.value, score: Math.min(0.95, chosen.score) };
   const fromSubject =
     subject &&
     /(?:deck|pitch)\s*[:\-–]\s*(.+)$|^(.+?)\s*[:\-–|]\s*(?:pitch|investor|seed|series|deck)/i.exec(subject);
-  if (fromSubject) return clean((fromSubject[1] ?? fromSubject[2])!.replace(/^(re|fwd?):\s*/i, ''));
+  if (fromSubject)
+    return { value: clean((fromSubject[1] ?? fromSubject[2])!.replace(/^(re|fwd?):\s*/i, '')), score: 0.5 };
   return null;
 };
 
-const findDescription = (pages: TDeckLine[][], text: string, companyName: string | null): string | null => {
+const findDescription = (
+  pages: TDeckLine[][],
+  text: string,
+  companyName: string | null,
+): TCandidate | null => {
   const explicit =
     /^(?:tagline|one[- ]liner|what we do|description|about(?: us)?)\s*[:\-–]\s*(.{15,300})$/im.exec(text);
-  if (explicit) return clean(explicit[1]!);
-  const first = pages.find((p) => p.length > 0) ?? [];
+  if (explicit) return { value: clean(explicit[1]!), score: 0.9 };
+  // Lines wrapped in the same type are one sentence ("Global Commodity Trading" / "& Supply Chain Finance").
+  const first: TDeckLine[] = [];
+  for (const line of pages.find((p) => p.length > 0) ?? []) {
+    const previous = first.at(-1);
+    if (
+      previous &&
+      previous.fontSize === line.fontSize &&
+      previous.text !== companyName &&
+      line.text !== companyName &&
+      !/[.!?:]$/.test(previous.text) &&
+      (/^[\p{Ll}&(,]/u.test(line.text) || /[,&-]$/.test(previous.text))
+    )
+      first[first.length - 1] = { ...previous, text: `${previous.text} ${line.text}` };
+    else first.push(line);
+  }
   const candidates = first.filter(
     (l) =>
       l.text !== companyName &&
+      !/\?$/.test(l.text) &&
       l.text.split(' ').length >= 4 &&
-      !/confidential|@|https?:|\b(19|20)\d{2}\b/i.test(l.text),
+      !/confidential|@|https?:|\b(19|20)\d{2}\b|presented by|made with/i.test(l.text) &&
+      !isPlaceholderText(l.text),
   );
-  if (candidates.length > 0) return clean([...candidates].sort((a, b) => b.fontSize - a.fontSize)[0]!.text);
+  if (candidates.length > 0)
+    return { value: clean([...candidates].sort((a, b) => b.fontSize - a.fontSize)[0]!.text), score: 0.6 };
   const weAre = /\b(?:[A-Z][\w&.-]*\s)?(?:is|are) (?:the|an?) ([^.\n]{15,200})[.\n]/.exec(text);
-  return weAre ? clean(weAre[0]) : null;
+  return weAre ? { value: clean(weAre[0]), score: 0.4 } : null;
 };
 
-const findIndustry = (text: string, companyName: string | null): string | null => {
+const findIndustry = (text: string, companyName: string | null): TCandidate | null => {
   if (companyName) text = text.split(companyName).join(' ');
-  const explicit = /^(?:industry|sector|vertical|market)\s*[:\-–]\s*([A-Za-z&/ -]{3,40})$/im.exec(text);
-  if (explicit) return clean(explicit[1]!);
-  let best: [string, number] | null = null;
-  for (const [label, re] of INDUSTRIES) {
-    const hits = text.match(re)?.length ?? 0;
-    if (hits > 0 && (!best || hits > best[1])) best = [label, hits];
-  }
-  return best?.[0] ?? null;
+  const explicit = /^(?:industry|sector|vertical)\s*[:\-–]\s*([A-Za-z&/ -]{3,40})$/im.exec(text);
+  if (explicit) return { value: clean(explicit[1]!), score: 0.9 };
+  const scored = scoreIndustries(text);
+  return scored ? { value: scored.label, score: scored.confidence } : null;
 };
 
-const findWebsite = (text: string, emails: string[]): string | null => {
-  const urls = [
-    ...(text.match(/https?:\/\/[^\s<>"')]+/gi) ?? []),
-    ...(text.match(/\bwww\.[a-z0-9-]+(\.[a-z0-9-]+)+/gi) ?? []),
-    ...(text.match(/(?:website|web|site|url)\s*[:\-–]\s*([a-z0-9-]+(\.[a-z0-9-]+)+)/gi) ?? []).map((m) =>
-      m.replace(/^.*?[:\-–]\s*/, ''),
-    ),
-  ];
-  for (const raw of urls) {
-    const url = raw.replace(/[.,;:!?]+$/, '');
-    const host = url
-      .replace(/^https?:\/\//i, '')
-      .replace(/\/.*$/, '')
-      .toLowerCase();
-    if (LINK_HOSTS.test(host)) continue;
-    return /^https?:\/\//i.test(url) ? url : `https://${url}`;
-  }
-  const business = emails.find((e) => !FREE_MAIL.test(e));
-  return business ? `https://${business.split('@')[1]!.toLowerCase()}` : null;
+/** Hosts named in the text: URLs, "www." hosts and bare domains with a known ending, with the page they are on. */
+const hostsIn = (pages: string[]) => {
+  const found: { host: string; url: string; page: number; line: string }[] = [];
+  pages.forEach((pageText, page) => {
+    for (const line of pageText.split('\n')) {
+      const withoutEmails = line.replace(EMAIL, ' ');
+      for (const m of withoutEmails.matchAll(
+        /\b(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\.[a-z]{2})?(?:\/[^\s<>"')]*)?/gi,
+      )) {
+        const url = m[0].replace(/[.,;:!?)]+$/, '');
+        const host = hostOf(url);
+        if (!KNOWN_TLD.test(host) || /\.(pdf|png|jpe?g|html?|js|md|py)$/i.test(host)) continue;
+        if (!/^https?:\/\//i.test(url) && !/^www\./i.test(url) && !/[a-z]/.test(host.split('.')[0]!))
+          continue;
+        found.push({ host, url, page, line });
+      }
+    }
+  });
+  return found;
 };
 
-const findLocation = (text: string): string | null => {
-  const m =
-    /^(?:hq|headquarters|location|based in|offices?)\s*[:\-–]\s*([^\n]{2,60})$/im.exec(text) ??
-    /\b(?:[Bb]ased|[Hh]eadquartered|[Ll]ocated) in\s+([A-Z][\w .'-]*(?:,\s*[A-Z][\w .'-]*)?)/.exec(text);
-  return m ? clean(m[1]!.split(/\s[|•·]\s/)[0]!) : null;
+/**
+ * The website: the company's own email domain, or a host named in the deck that looks like the company's (its label
+ * matches the name), stands on the title or contact slide, or follows "web:"/"www". Citations ("Source: ..."),
+ * competitors' sites in running text, hosting and social links are not the company's site.
+ */
+const findWebsite = (
+  pageTexts: string[],
+  businessEmails: string[],
+  companyName: string | null,
+): TCandidate | null => {
+  const candidates: TCandidate[] = [];
+  const name = companyName ? squash(companyName) : '';
+  const last = pageTexts.length - 1;
+  for (const { host, url, page, line } of hostsIn(pageTexts)) {
+    if (IGNORED_HOSTS.test(host) || isPlaceholderDomain(host)) continue;
+    let score = 0.2;
+    const label = squash(domainLabel(host));
+    if (name && label.length >= 3 && (name.includes(label) || label.includes(name))) score += 0.5;
+    if (page === 0 || page === last) score += 0.2;
+    if (/\b(web(site)?|site|www|visit|live|url|contact)\b/i.test(line)) score += 0.2;
+    if (/^\s*(?:source|sources|ref|references?|\[\d+\]|○|\d+\.)\s/i.test(line) || /source:/i.test(line))
+      score -= 0.5;
+    if (businessEmails.some((e) => e.endsWith(`@${host}`))) score += 0.3;
+    candidates.push({ value: /^https?:\/\//i.test(url) ? url.replace(/\/$/, '') : `https://${host}`, score });
+  }
+  for (const email of businessEmails) {
+    const host = email.split('@')[1]!.toLowerCase();
+    if (isPlaceholderDomain(host) || IGNORED_HOSTS.test(host) || /\.(edu|ac|gov)(\.|$)/.test(host)) continue;
+    const label = squash(domainLabel(host));
+    const score = 0.45 + (name && (name.includes(label) || label.includes(name)) ? 0.3 : 0);
+    candidates.push({ value: `https://${host}`, score });
+  }
+  const chosen = best(candidates, 0.4);
+  return chosen ? { value: chosen.value, score: Math.min(0.95, chosen.score) } : null;
+};
+
+/** "He is based in Portugal" says where a person lives, not where the company is. */
+const ABOUT_A_PERSON = /\b(?:he|she|who|you|developer|designer|engineer|student|member)\b[^.]{0,20}$/i;
+
+const findLocation = (text: string, pageTexts: string[]): TCandidate | null => {
+  const labelled = /^(?:hq|headquarters|location|based in|offices?|address)\s*[:\-–]\s*([^\n]{2,60})$/im.exec(
+    text,
+  );
+  if (labelled) return { value: clean(labelled[1]!.split(/\s[|•·]\s|\s[-–]\s|\.\s/)[0]!), score: 0.85 };
+  for (const m of text.matchAll(
+    /\b(?:[Bb]ased|[Hh]eadquartered|[Ll]ocated|[Rr]egistered) in\s+(?:the\s+)?([A-Z][\w'-]*(?:[ \t]+(?:of[ \t]+|&[ \t]+)?[A-Z][\w'-]*){0,3}(?:,[ \t]*[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*){0,2})?)/g,
+  )) {
+    if (ABOUT_A_PERSON.test(text.slice(Math.max(0, m.index - 30), m.index))) continue;
+    const value = clean(m[1]!.split(/\s[|•·]\s|\s[-–]\s|\.\s/)[0]!);
+    if (/^(?:people|world|cloud|market|future|us|our)\b/i.test(value)) continue;
+    return { value, score: 0.85 };
+  }
+  const cityRegion = findCityRegion(text);
+  if (cityRegion) return { value: cityRegion, score: 0.6 };
+  const country = dominantCountry(pageTexts);
+  return country ? { value: country.country, score: 0.45 } : null;
 };
 
 const findFoundedYear = (text: string): number | null => {
   const m =
-    /\b(?:founded|established|est\.?|since|incorporated|started)\s*(?:in\s*)?[:\-–]?\s*((?:19|20)\d{2})\b/i.exec(
+    /\b(?:founded|established|est\.?|incorporated|operating since)\s*(?:in\s*)?[:\-–]?\s*((?:19|20)\d{2})\b/i.exec(
       text,
-    );
+    ) ?? /^\s*since\s+((?:19|20)\d{2})\s*(?:[-–,|]|$)/im.exec(text);
   return m ? Number(m[1]) : null;
 };
 
+const ASK =
+  /\b(?:raising|raise|seeking|ask\s*:|the ask|funding ask|investment ask|round size|round target|levée de fonds)[^\n]{0,80}(?:\n[^\n]{0,40}){0,2}/gi;
+
 const findFunding = (text: string): { round: string | null; amount: string | null } => {
+  const asks = [...text.matchAll(ASK)].map((m) => m[0]);
   const sentence =
-    /\b(?:raising|raise|seeking|ask|the ask|funding ask|round size|we are raising|currently raising)\b[^\n]{0,80}/i.exec(
-      text,
-    )?.[0] ??
-    /\$\s?[\d.,]+\s*(?:million|mm|m|k|b)?\b[^\n]{0,30}\b(?:pre[- ]?seed|seed|series\s*[a-d]|round)\b[^\n]*/i.exec(
-      text,
-    )?.[0] ??
+    asks.find((a) => AMOUNT.test(a)) ??
+    new RegExp(`${AMOUNT.source}\\s*(?:target|raise|round)\\b`, 'i').exec(text)?.[0] ??
+    new RegExp(
+      `${AMOUNT.source}[^\\n]{0,30}\\b(?:pre[- ]?seed|seed|series\\s*[a-d]|angel|bridge|round)\\b[^\\n]*|\\b(?:pre[- ]?seed|seed|series\\s*[a-d]|angel|bridge)\\s*(?:round)?[^\\n]{0,30}(?:·|-|–|:|target)\\s*${AMOUNT.source}`,
+      'i',
+    ).exec(text)?.[0] ??
+    asks[0] ??
     null;
-  const amountRaw =
-    (sentence && /\$\s?[\d.,]+\s*(?:million|mm|m|billion|bn|k|thousand)?\b/i.exec(sentence)?.[0]) ??
-    /\b(?:round|raising|raise|ask)\b[^\n$]{0,30}(\$\s?[\d.,]+\s*(?:million|mm|m|k)?\b)/i.exec(text)?.[1] ??
-    null;
+  const amountRaw = (sentence && AMOUNT.exec(sentence)?.[0]) ?? null;
   let round: string | null = null;
-  for (const source of [sentence, text]) {
-    if (!source || round) continue;
+  for (const [label, re] of ROUNDS)
+    if (sentence && re.test(sentence)) {
+      round = label;
+      break;
+    }
+  // Elsewhere in the deck a stage counts only when written as a round ("Seed round", "Round: Seed", "Pre-Seed",
+  // "Series A"), not as a word ("seed the supply side"); a grant, bridge or SAFE named in passing is history.
+  if (!round)
     for (const [label, re] of ROUNDS) {
-      if (re.test(source)) {
+      if (label === 'Grant' || label === 'Bridge' || label === 'SAFE') continue;
+      const stage = re.source;
+      const asRound = new RegExp(
+        `(?:${stage})\\s*(?:round|stage|funding|investment|financing)|(?:round|raising|stage)\\s*[:\\-–]?\\s*(?:${stage})`,
+        'i',
+      );
+      if (asRound.test(text) || (label !== 'Seed' && re.test(text))) {
         round = label;
         break;
       }
     }
-  }
   return { round, amount: amountRaw ? formatAmount(amountRaw) : null };
 };
 
@@ -266,80 +424,170 @@ const findMetrics = (text: string): Record<string, string> => {
 };
 
 const findContact = (
+  pages: TDeckLine[][],
   lines: string[],
   text: string,
   emails: string[],
-  input: TExtractionInput,
+  sender: { name: string | null; email: string },
+  companyName: string | null,
 ): TExtractedData['contactInfo'] => {
   let name: string | null = null;
   let position: string | null = null;
-  const nameThenRole = new RegExp(`^${NAME}\\s*(?:[,|–—-]|\\s)\\s*(?:the\\s+)?${POSITIONS.source}`, 'i');
+  const isPersonName = (s: string) =>
+    /^\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|da|di|du|van|von|der|den|le|la|bin|al)\s+)?\p{Lu}[\p{L}'’-]+){1,2}$/u.test(
+      s,
+    ) &&
+    !POSITION_WORDS.test(s) &&
+    !SLIDE_TITLE.test(s) &&
+    !(companyName && s.toLowerCase().includes(companyName.toLowerCase()));
+  const nameThenRole = new RegExp(
+    `(?:^|[?:.]\\s+|presented by\\s*[:|]?\\s*)${NAME}\\s*(?:[,|–—(-]|\\s)\\s*(?:the\\s+)?${POSITIONS.source}`,
+    'i',
+  );
   const roleThenName = new RegExp(`^${POSITIONS.source}\\s*[:,|–—-]\\s*${NAME}`, 'i');
   for (const rawLine of lines) {
     const line = rawLine.replace(/^(?:contact|team|contact person)\s*[:\-–]\s*/i, '');
     const a = nameThenRole.exec(line);
-    if (a && /^[A-Z]/.test(a[1]!)) {
+    // "DooCoins Jacob Kemsley Co-founder": the company's name before the person's is not part of it.
+    if (a && companyName && a[1]!.startsWith(`${companyName} `)) a[1] = a[1]!.slice(companyName.length + 1);
+    if (a && isPersonName(clean(a[1]!))) {
       name = clean(a[1]!);
       position = clean(a[2]!);
       break;
     }
     const b = roleThenName.exec(line);
-    if (b) {
+    if (b && isPersonName(clean(b[2]!))) {
       position = clean(b[1]!);
       name = clean(b[2]!);
       break;
     }
   }
-  const senderIsFounder = !FREE_MAIL.test(input.fromEmail) || emails.length === 0;
-  const email = emails[0] ?? (input.fromEmail && senderIsFounder ? input.fromEmail : null) ?? null;
+  const presenter = /presented by\s*[:|]?\s*\|?\s*(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2})/iu.exec(
+    text,
+  );
+  if (!name && presenter && isPersonName(clean(presenter[1]!))) name = clean(presenter[1]!);
+  // A team slide: a name on one line and the role on the next ("Sebastian Gonzalez" / "CEO/Co-founder").
+  if (!name) {
+    const roleLine = new RegExp(`^(?:${POSITIONS.source})(?:\\s*[/&,]\\s*(?:${POSITIONS.source}))*$`, 'i');
+    const pairs: { name: string; position: string; rank: number }[] = [];
+    for (const page of pages)
+      for (let i = 0; i + 1 < page.length; i++) {
+        const n = clean(page[i]!.text);
+        const r = clean(page[i + 1]!.text);
+        if (isPersonName(n) && roleLine.test(r))
+          pairs.push({
+            name: n,
+            position: r,
+            rank: /ceo|chief executive/i.test(r) ? 0 : /founder/i.test(r) ? 1 : 2,
+          });
+      }
+    const top = pairs.sort((x, y) => x.rank - y.rank)[0];
+    if (top) {
+      name = top.name;
+      position = top.position;
+    }
+  }
+  const senderUsable = sender.email && !isPlaceholderEmail(sender.email);
+  const senderIsFounder = senderUsable && (!FREE_MAIL.test(sender.email) || emails.length === 0);
+  const email = emails[0] ?? (senderIsFounder ? sender.email : null) ?? null;
   const phone =
-    /(?:phone|tel|mobile|call)[ \t]*[:\-–]?[ \t]*([+()\d][\d \t().-]{6,}\d)/i.exec(text)?.[1] ??
-    PHONE.exec(text.replace(EMAIL, ' ').replace(/\b(19|20)\d{2}\b/g, ' '))?.[0] ??
+    /(?:phone|tel|mobile|call|contact)[ \t]*[:\-–]?[ \t]*([+()\d][\d \t().-]{6,}\d)/i.exec(text)?.[1] ??
+    [
+      ...text
+        .replace(EMAIL, ' ')
+        .replace(/\b(19|20)\d{2}\b/g, ' ')
+        .matchAll(new RegExp(PHONE.source, 'g')),
+    ]
+      .map((m) => m[0])
+      .find((p) => p.replace(/\D/g, '').length >= 7) ??
     null;
   return {
-    name: name ?? input.fromName ?? null,
+    name: name ?? (senderUsable ? sender.name : null) ?? null,
     email,
-    phone: phone ? clean(phone) : null,
-    position: position ? position.replace(/\b(ceo|cto|coo|cfo)\b/gi, (s) => s.toUpperCase()) : null,
+    // A template's number ("555-123-4567", "+1 555 555 5555") is not the founder's.
+    phone: phone && !/1234567|5555555|0000000/.test(phone.replace(/\D/g, '')) ? clean(phone) : null,
+    position: position ? position.replace(/\b(ceo|cto|coo|cfo|cmo)\b/gi, (s) => s.toUpperCase()) : null,
   };
 };
 
 /**
- * The offline extractor: layout and pattern rules over the deck's text (the email body counts too, after the deck).
- * It never follows instructions found in the text; it only matches patterns.
+ * The offline extractor: candidates for each field from every source (title slide, repeated names, footers, contact
+ * slide, email sender and forwarded block, website and email domains), scored with general rules; the best candidate
+ * wins and its score is the field's confidence. It never follows instructions found in the text; it only matches.
  */
 export function createHeuristicExtractor(): TExtractor {
   return {
     name: 'heuristic',
     async extract(input) {
       const result = emptyExtractedData();
-      const pages = input.deck?.pages ?? [];
-      const deckText = pages.map((p) => p.map((l) => l.text).join('\n')).join('\n\n');
+      const pages = (input.deck?.pages ?? []).map((page) =>
+        page.map((line) => ({ ...line, text: normalizeLine(line.text) })).filter((line) => line.text),
+      );
+      const pageTexts = pages.map((p) => p.map((l) => l.text).join('\n'));
+      const deckText = pageTexts.join('\n\n');
       const text = `${deckText}\n\n${input.emailText}`;
       const lines = text
         .split('\n')
         .map((l) => l.trim())
         .filter(Boolean);
+      // A forwarded email speaks for its original sender, not for whoever forwarded it.
+      const forwarded = originalSender(input.emailText);
+      const sender = forwarded ?? { name: input.fromName, email: input.fromEmail };
       const emails = [...new Set(text.match(EMAIL) ?? [])].filter(
-        (e) => !/noreply|no-reply/i.test(e) && !isPlaceholderEmail(e),
+        (e) => !/noreply|no-reply/i.test(e) && !isPlaceholderEmail(e) && e !== input.fromEmail.toLowerCase(),
       );
-      result.companyName = findCompanyName(pages, deckText || input.emailText, input.subject);
-      result.description = findDescription(pages, deckText || input.emailText, result.companyName);
-      result.industry = findIndustry(deckText || input.emailText, result.companyName);
-      result.website = findWebsite(text, emails);
-      result.location = findLocation(text);
+      if (forwarded) emails.sort((a, b) => Number(b === forwarded.email) - Number(a === forwarded.email));
+      const businessEmails = [
+        ...emails,
+        ...(sender.email && !isPlaceholderEmail(sender.email) ? [sender.email] : []),
+      ]
+        .filter((e) => !FREE_MAIL.test(e))
+        .map((e) => e.toLowerCase());
+      const confidence: Partial<Record<TExtractedField, number>> = {};
+      const set = <K extends 'companyName' | 'description' | 'industry' | 'website' | 'location'>(
+        field: K,
+        candidate: TCandidate | null,
+      ) => {
+        result[field] = candidate?.value ?? null;
+        if (candidate) confidence[field] = Math.max(0.05, Math.min(0.95, candidate.score));
+      };
+      const ownDomains = [...new Set(businessEmails.map((e) => e.split('@')[1]!))].filter(
+        (d) => !/\.(edu|ac|gov)(\.|$)/.test(d),
+      );
+      const firstHost = hostsIn(pageTexts).find(
+        (h) => !IGNORED_HOSTS.test(h.host) && (h.page === 0 || h.page === pageTexts.length - 1),
+      );
+      set(
+        'companyName',
+        findCompanyName(pages, deckText || input.emailText, input.subject, [
+          ...ownDomains,
+          ...(firstHost ? [firstHost.host] : []),
+        ]),
+      );
+      set('description', findDescription(pages, deckText || input.emailText, result.companyName));
+      set('industry', findIndustry(deckText || input.emailText, result.companyName));
+      set('website', findWebsite([...pageTexts, input.emailText], businessEmails, result.companyName));
+      set('location', findLocation(text, pageTexts));
       result.foundedYear = findFoundedYear(text);
       const funding = findFunding(deckText || text);
       result.fundingRound = funding.round;
       result.fundingAmount = funding.amount;
       result.metrics = findMetrics(deckText || text);
-      result.contactInfo = findContact(lines, text, emails, input);
+      result.contactInfo = findContact(pages, lines, text, emails, sender, result.companyName);
       // A template's placeholder is not a fact about the company: null lets the screen ask instead.
       if (result.companyName && isPlaceholderText(result.companyName)) result.companyName = null;
       if (result.description && isPlaceholderText(result.description)) result.description = null;
-      if (result.website && isPlaceholderDomain(result.website.replace(/^https?:\/\//i, '').split('/')[0]!))
-        result.website = null;
-      return result;
+      if (result.contactInfo.name && isPlaceholderText(result.contactInfo.name))
+        result.contactInfo.name = null;
+      if (result.website && isPlaceholderDomain(hostOf(result.website))) result.website = null;
+      return {
+        data: result,
+        provenance: locateEvidence(
+          result,
+          { ...input, deck: input.deck && { ...input.deck, pages } },
+          confidence,
+        ),
+      };
     },
   };
 }

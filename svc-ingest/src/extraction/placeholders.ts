@@ -18,6 +18,8 @@ const PLACEHOLDER_DOMAINS = new Set([
 ]);
 
 const PLACEHOLDER_TEXT = [
+  // A template's instruction to its user ("Describe the pain point with a concrete story").
+  /^(?:describe|explain|insert|replace|list|enter|type|write|summari[sz]e)\s+(?:the|your|a|an|here|what|who|how|why)\b/i,
   /\blorem\b|\bipsum\b|\bdolor sit\b/i,
   /\byour (?:company|startup|business|name|logo|tagline|title|website|email|phone)\b/i,
   /\b(?:company|founder|full|first|last) name\b/i,
@@ -30,7 +32,8 @@ const PLACEHOLDER_TEXT = [
 
 export function isPlaceholderDomain(domain: string): boolean {
   const host = domain.toLowerCase().replace(/^www\./, '');
-  return PLACEHOLDER_DOMAINS.has(host);
+  // Reserved names (RFC 2606/6761) never belong to a company.
+  return PLACEHOLDER_DOMAINS.has(host) || /\.(?:example|test|invalid|localhost)$/.test(host);
 }
 
 export function isPlaceholderEmail(email: string): boolean {

@@ -4,6 +4,30 @@ import { sampleDeck } from '../test/factories/deck.factory.js';
 import { findForwardedSender, parseMessage } from './parse-message.js';
 
 describe('parseMessage', () => {
+  it('drops U+0000 that a bogus charset decodes to (PostgreSQL text refuses it: it was a 500)', async () => {
+    const bytes = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 131) % 256));
+    const raw = Buffer.concat([
+      Buffer.from(
+        [
+          'From: Mallory <mallory@evil.test>',
+          'To: x@in.test',
+          `Subject: =?x-no-such-charset?B?${bytes.toString('base64')}?=`,
+          'Content-Type: text/html; charset="x-no-such-charset"',
+          '',
+          '',
+        ].join('\r\n'),
+        'latin1',
+      ),
+      bytes,
+    ]);
+    const parsed = await parseMessage(raw);
+    expect(parsed.fromEmail).toBe('mallory@evil.test');
+    for (const value of [parsed.subject, parsed.text, parsed.html]) {
+      expect(value?.length).toBeGreaterThan(0);
+      expect(value).not.toContain('\u0000');
+    }
+  });
+
   it('takes the founder and the deck from a message forwarded as an attachment', async () => {
     const original = await buildMail({
       to: 'partner@fund.test',

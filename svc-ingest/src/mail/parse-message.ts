@@ -12,6 +12,8 @@ export interface TParsedMessage {
   /** Who forwarded it (the envelope sender), when it is a forward. */
   forwardedBy: string | null;
   subject: string | null;
+  /** The `Date` header (when the sender sent it); null when absent, unreadable or more than a day ahead. */
+  date: Date | null;
   text: string;
   html: string | null;
   /** Every address the message was delivered to (To, Cc, Delivered-To, X-Original-To, Envelope-To). */
@@ -63,15 +65,30 @@ export function findForwardedSender(
   return { name: name || null, email: email.toLowerCase() };
 }
 
+/** PostgreSQL text cannot hold U+0000, which a bogus charset or a hostile header decodes to (issue 12: a 500). */
+const noNul = <T extends string | null | undefined>(value: T): T =>
+  (typeof value === 'string' ? value.replaceAll('\u0000', '') : value) as T;
+
 const toAttachments = (parsed: ParsedMail): TParsedAttachment[] =>
   parsed.attachments.map((a, i) => ({
-    filename: a.filename ?? `attachment-${i + 1}${a.contentType === 'application/pdf' ? '.pdf' : ''}`,
+    filename: noNul(a.filename) ?? `attachment-${i + 1}${a.contentType === 'application/pdf' ? '.pdf' : ''}`,
     contentType: a.contentType.toLowerCase(),
     size: a.size ?? a.content.length,
     contentId: a.cid ?? null,
     inline: a.contentDisposition === 'inline' || (Boolean(a.cid) && a.contentType.startsWith('image/')),
     content: a.content,
   }));
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Date header as written (mailparser replaces an unreadable one with the parse time, which would lie). */
+function findSentDate(parsed: ParsedMail, now = Date.now()): Date | null {
+  const line = parsed.headerLines.find((h) => h.key === 'date')?.line;
+  if (!line) return null;
+  const date = new Date(line.slice(line.indexOf(':') + 1).trim());
+  const time = date.getTime();
+  return Number.isNaN(time) || time > now + DAY_MS || time < Date.UTC(1990, 0, 1) ? null : date;
+}
 
 /**
  * Parses a raw RFC 5322 message with mailparser (MIME structure, transfer encodings and charsets).
@@ -95,14 +112,15 @@ export async function parseMessage(raw: Buffer): Promise<TParsedMessage> {
     if (RECIPIENT_HEADERS.has(header.key))
       for (const address of header.line.match(EMAIL) ?? []) recipients.add(address.toLowerCase());
   }
-  const text = parsed.text ?? '';
-  const html = typeof parsed.html === 'string' ? parsed.html : null;
+  const text = noNul(parsed.text ?? '');
+  const html = typeof parsed.html === 'string' ? noNul(parsed.html) : null;
   const message: TParsedMessage = {
-    messageId: parsed.messageId ?? null,
-    fromName: sender.name || null,
-    fromEmail: sender.address.toLowerCase(),
+    messageId: noNul(parsed.messageId) ?? null,
+    fromName: noNul(sender.name) || null,
+    fromEmail: noNul(sender.address).toLowerCase(),
     forwardedBy: null,
-    subject: parsed.subject ?? null,
+    subject: noNul(parsed.subject) ?? null,
+    date: findSentDate(parsed),
     text,
     html,
     recipients: [...recipients],

@@ -1,7 +1,17 @@
 import type { TMigrationList } from '@dealflow/service-kit';
 import { Migration20261121000000 } from './Migration20261121000000.js';
+import { Migration20261124154959 } from './Migration20261124154959.js';
+import { Migration20261124155336 } from './Migration20261124155336.js';
+import { Migration20261124185219 } from './Migration20261124185219.js';
+import { Migration20261124191410 } from './Migration20261124191410.js';
+import { Migration20261124200824 } from './Migration20261124200824.js';
 
 /** Every migration, in order (listed in code: an ESM build has no file globbing). */
 export const migrations: TMigrationList = [
   { name: 'Migration20261121000000', class: Migration20261121000000 },
+  { name: 'Migration20261124154959', class: Migration20261124154959 },
+  { name: 'Migration20261124155336', class: Migration20261124155336 },
+  { name: 'Migration20261124185219', class: Migration20261124185219 },
+  { name: 'Migration20261124191410', class: Migration20261124191410 },
+  { name: 'Migration20261124200824', class: Migration20261124200824 },
 ];

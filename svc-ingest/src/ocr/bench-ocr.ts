@@ -22,7 +22,7 @@ async function timed(pool: DeckPool, file: TDeckFile) {
   delay.enable();
   const start = performance.now();
   const deck = await readDeck(file, 50 * MB, { pool });
-  const extracted = await extractor.extract({
+  const { data: extracted } = await extractor.extract({
     deck,
     emailText: '',
     fromName: null,

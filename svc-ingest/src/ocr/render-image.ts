@@ -1,4 +1,10 @@
-import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
+import { createRequire } from 'node:module';
+import type * as NapiCanvas from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
+
+const require = createRequire(import.meta.url);
+/** @napi-rs/canvas is an optional install (see ocr-engine.ts): loaded when a page or picture is drawn. */
+const canvasModule = () => require('@napi-rs/canvas') as typeof NapiCanvas;
 
 export interface TOcrImage {
   png: Buffer;
@@ -15,7 +21,7 @@ export const fitScale = (width: number, height: number, maxPixels: number) =>
 
 /** A canvas with a white background: transparent pixels would otherwise read as black to tesseract. */
 export function whiteCanvas(width: number, height: number): Canvas {
-  const canvas = createCanvas(Math.max(1, Math.round(width)), Math.max(1, Math.round(height)));
+  const canvas = canvasModule().createCanvas(Math.max(1, Math.round(width)), Math.max(1, Math.round(height)));
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
@@ -34,7 +40,7 @@ export async function prepareImage(
 ): Promise<TOcrImage | null> {
   let image;
   try {
-    image = await loadImage(bytes);
+    image = await canvasModule().loadImage(bytes);
   } catch {
     return null;
   }

@@ -18,5 +18,6 @@ export function createAccountingSettings(em: EntityManager, orgId: number): Acco
     encryption: true,
     autoSync: true,
     lastSyncAt: null,
+    tenantName: null,
   });
 }

@@ -1,11 +1,17 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import type { TExtractedData, TRecordStatus } from '@dealflow/contracts';
-import { AttachmentSchema, EmailSchema, type Email } from '../entities/email.js';
+import type { TExtractedData, TExtractionProvenance, TRecordStatus } from '@dealflow/contracts';
+import { AttachmentSchema, EmailSchema, type Email, type TRecordCorrections } from '../entities/email.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const findEmail = (em: EntityManager, orgId: number, id: number) =>
   em.findOne(EmailSchema, { id, orgId });
+
+/** The corrections of a record, read fresh from the database (not the identity map). */
+export async function findEmailCorrections(em: EntityManager, id: number): Promise<TRecordCorrections> {
+  const row = await em.findOne(EmailSchema, { id }, { fields: ['corrections'], disableIdentityMap: true });
+  return row?.corrections ?? {};
+}
 
 /** The organization's records, newest first, filtered by status and searched over company, sender and subject. */
 export async function listEmails(
@@ -26,7 +32,8 @@ export async function listEmails(
     ];
   }
   const [rows, total] = await em.findAndCount(EmailSchema, where, {
-    orderBy: { receivedAt: 'desc', id: 'desc' },
+    // "Received" is the email's Date header (the ingestion time without one), as the list shows it.
+    orderBy: { [raw('coalesce(sent_at, received_at)')]: 'desc', id: 'desc' },
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
@@ -44,12 +51,15 @@ export interface TEmailPatch {
   statusReason?: string | null;
   deckLinks?: string[];
   extractedData?: TExtractedData | null;
+  provenance?: TExtractionProvenance;
+  corrections?: TRecordCorrections;
   dealId?: string | null;
   dealUrl?: string | null;
   dealProvider?: string | null;
   countedAt?: Date | null;
   processedAt?: Date | null;
   attemptsIncrement?: boolean;
+  attempts?: number;
 }
 
 /** One UPDATE of the given fields (the email need not be loaded); companyName follows extractedData for search. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Topics, type TEventPayload } from '@dealflow/contracts';
+import { Topics, type TEventPayload, type TIntegrationKind } from '@dealflow/contracts';
 import { publishEvent } from '@dealflow/service-kit';
 
 /*
@@ -35,4 +35,31 @@ export function publishDeckExtracted(em: EntityManager, data: TEventPayload<'ing
 /** billing counts usage per user per month from it (completed or failed). */
 export function publishDeckProcessed(em: EntityManager, data: TEventPayload<'ingest.deck.processed'>) {
   publishEvent(em, { topic: Topics.deckProcessed, orgId: data.orgId, data });
+}
+
+/** crm brings the deal and company in line with a person's correction. */
+export function publishRecordCorrected(em: EntityManager, data: TEventPayload<'ingest.record.corrected'>) {
+  publishEvent(em, { topic: Topics.recordCorrected, orgId: data.orgId, actorId: data.correctedBy, data });
+}
+
+/** A security-relevant integration change: identity records it in the organization's activity log. */
+export function publishIntegrationChanged(
+  em: EntityManager,
+  data: Omit<TEventPayload<'ingest.integration.changed'>, 'changedAt'>,
+) {
+  publishEvent(em, {
+    topic: Topics.integrationChanged,
+    orgId: data.orgId,
+    actorId: data.userId,
+    data: { ...data, changedAt: new Date().toISOString() },
+  });
+}
+
+/** crm counts svc-ingest's connected integrations (mailbox, accounting) against the plan's limit. */
+export function publishIntegrationsChanged(em: EntityManager, orgId: number, connected: TIntegrationKind[]) {
+  publishEvent(em, {
+    topic: Topics.ingestIntegrationsChanged,
+    orgId,
+    data: { orgId, connected, changedAt: new Date().toISOString() },
+  });
 }

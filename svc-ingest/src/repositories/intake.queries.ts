@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { AbstractSqlConnection } from '@mikro-orm/postgresql';
 import type { TExtractedData, TPlan, TRecordStatus } from '@dealflow/contracts';
 import type { Attachment, Email } from '../entities/email.js';
 
@@ -31,19 +32,35 @@ export type TNewEmail = Pick<
   | 'textBody'
   | 'htmlBody'
   | 'receivedAt'
+  | 'sentAt'
   | 'source'
   | 'userId'
 > & { attachments: Omit<Attachment, 'id' | 'emailId'>[] };
+
+/**
+ * Runs SQL with its values sent as bind parameters (PostgreSQL's extended protocol: text as is, bytea as
+ * binary). `execute` above inlines every value into the SQL text on the event loop (MikroORM's formatQuery:
+ * pg's escapeLiteral over a message body, bytea as hex), which cost svc-ingest 200-400 ms of blocked loop per
+ * large message in the hostile suite (issue 12); the rows of a received email are written this way instead.
+ */
+async function sqlBound<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[]) {
+  const knex = (em.getConnection() as AbstractSqlConnection).getKnex();
+  const q = knex.raw(query, params as never[]);
+  const ctx = em.getTransactionContext();
+  if (ctx) q.transacting(ctx);
+  const result = (await q) as { rows: T[] };
+  return result.rows;
+}
 
 /** Stores an email with its attachments; an already stored Message-ID of the organization returns the first record. */
 export async function insertEmail(
   em: EntityManager,
   e: TNewEmail,
 ): Promise<{ id: number; duplicate: boolean }> {
-  const inserted = await sql<{ id: number }>(
+  const inserted = await sqlBound<{ id: number }>(
     em,
-    `INSERT INTO emails (org_id, message_id, from_name, from_email, forwarded_by, subject, text_body, html_body, received_at, source, user_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO emails (org_id, message_id, from_name, from_email, forwarded_by, subject, text_body, html_body, received_at, sent_at, source, user_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (org_id, message_id) WHERE message_id IS NOT NULL DO NOTHING RETURNING id`,
     [
       e.orgId,
@@ -55,6 +72,7 @@ export async function insertEmail(
       e.textBody,
       e.htmlBody,
       e.receivedAt,
+      e.sentAt,
       e.source,
       e.userId,
     ],
@@ -62,7 +80,7 @@ export async function insertEmail(
   if (inserted[0]) {
     const id = inserted[0].id;
     for (const a of e.attachments) {
-      await sql(
+      await sqlBound(
         em,
         'INSERT INTO attachments (email_id, filename, content_type, size, content_id, inline, content) VALUES (?, ?, ?, ?, ?, ?, ?)',
         [id, a.filename, a.contentType, a.size, a.contentId, a.inline, a.content],
@@ -92,6 +110,8 @@ export interface TLockedEmail {
   userId: number | null;
   countedAt: Date | null;
   extractedData: TExtractedData | null;
+  /** Claims for processing since the last manual retry. */
+  attempts: number;
 }
 
 /** The email with its bodies, locked for the rest of the transaction (one worker at a time per email). */
@@ -99,7 +119,7 @@ export async function lockEmail(em: EntityManager, id: number): Promise<TLockedE
   const [row] = await sql<Record<string, unknown>>(
     em,
     `SELECT id, org_id, message_id, from_name, from_email, subject, text_body, html_body, received_at, status,
-       user_id, counted_at, extracted_data FROM emails WHERE id = ? FOR UPDATE`,
+       user_id, counted_at, extracted_data, attempts FROM emails WHERE id = ? FOR UPDATE`,
     [id],
   );
   if (!row) return null;
@@ -117,6 +137,7 @@ export async function lockEmail(em: EntityManager, id: number): Promise<TLockedE
     userId: row.user_id as number | null,
     countedAt: row.counted_at ? new Date(row.counted_at as Date) : null,
     extractedData: row.extracted_data as TExtractedData | null,
+    attempts: Number(row.attempts ?? 0),
   };
 }
 
@@ -174,14 +195,20 @@ export async function findOrgsWithHeldEmails(em: EntityManager, reason: string):
   return rows.map((r) => r.org_id);
 }
 
-/** Claims emails left `processing` since before `updatedBefore` (their processing crashed). */
-export const claimStalledEmails = async (em: EntityManager, updatedBefore: Date) =>
+/**
+ * Claims emails whose event went missing: left `processing` since before `processingBefore` (their processing
+ * crashed), or still `pending` without a hold since before `pendingBefore` (their ingest.email.received never
+ * reached a consumer: a broker that lost what it had acknowledged, a dead letter).
+ */
+export const claimStalledEmails = async (em: EntityManager, processingBefore: Date, pendingBefore: Date) =>
   queued(
     await sql<TQueuedEmail>(
       em,
-      `SELECT ${QUEUED} FROM emails WHERE status = 'processing' AND updated_at < ?
+      `SELECT ${QUEUED} FROM emails
+       WHERE (status = 'processing' AND updated_at < ?)
+          OR (status = 'pending' AND status_reason IS NULL AND updated_at < ?)
        ORDER BY updated_at LIMIT 500 FOR UPDATE SKIP LOCKED`,
-      [updatedBefore],
+      [processingBefore, pendingBefore],
     ),
   );
 

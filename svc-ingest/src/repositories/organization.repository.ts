@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { TPlan } from '@dealflow/contracts';
+import type { TIntegrationKind, TPlan } from '@dealflow/contracts';
 import { OrganizationSchema, type Organization } from '../entities/organization.js';
 
 export const slugify = (name: string) =>
@@ -51,6 +51,10 @@ export const findOrganization = (em: EntityManager, id: number) => em.findOne(Or
 export const findOrganizationByToken = (em: EntityManager, token: string) =>
   em.findOne(OrganizationSchema, { inboundToken: token });
 
+/** Does any organization have this webhook secret? (The mail webhook's check on headers, before the body.) */
+export const webhookSecretExists = async (em: EntityManager, secret: string) =>
+  (await em.count(OrganizationSchema, { webhookSecret: secret })) > 0;
+
 export async function updateSubscription(
   em: EntityManager,
   id: number,
@@ -73,3 +77,17 @@ export const deleteOrganization = (em: EntityManager, id: number) =>
 
 export const clearOwner = (em: EntityManager, userId: number) =>
   em.nativeUpdate(OrganizationSchema, { ownerId: userId }, { ownerId: null });
+
+/** A new webhook secret (rotation): the old one stops working at once. */
+export async function rotateWebhookSecret(em: EntityManager, id: number) {
+  const webhookSecret = randomBytes(32).toString('base64url');
+  await em.nativeUpdate(OrganizationSchema, { id }, { webhookSecret });
+  return webhookSecret;
+}
+
+export const setMailgunSigningKey = (em: EntityManager, id: number, sealed: string | null) =>
+  em.nativeUpdate(OrganizationSchema, { id }, { mailgunSigningKeyEnc: sealed });
+
+/** svc-crm's connected integrations, as its latest crm.integrations.changed said. */
+export const setCrmIntegrations = (em: EntityManager, id: number, connected: TIntegrationKind[]) =>
+  em.nativeUpdate(OrganizationSchema, { id }, { crmIntegrations: connected });

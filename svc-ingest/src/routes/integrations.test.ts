@@ -6,6 +6,7 @@ import { buildMail } from '../test/factories/mail.factory.js';
 import { sampleDeck } from '../test/factories/deck.factory.js';
 import { DOVECOT_BINARY, startDovecot, type TImapServer } from '@dealflow/dev-stack';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';
+import { startXeroStandIn, type TXeroStandIn } from '../test/xero-stand-in.js';
 
 const ORG = 31;
 let h: TIngestTest;
@@ -48,13 +49,32 @@ describe.skipIf(!existsSync(DOVECOT_BINARY) && !process.env.CI)(
   'Integration 1: IMAP mailbox against a real dovecot',
   () => {
     beforeAll(async () => {
+      // The local dovecot is reachable only through the outbound guard's test-only allow list.
+      process.env.OUTBOUND_TEST_ALLOW = '127.0.0.1';
       imap = await startDovecot();
-      h = await startIngest({ env: { MAILBOX_SCAN_TICK_MS: '200', IMAP_TIMEOUT_MS: '3000' } });
+      h = await startIngest({
+        env: { MAILBOX_SCAN_TICK_MS: '200', IMAP_TIMEOUT_MS: '3000', MAIL_MAX_BYTES: String(200 * 1024) },
+      });
       await h.createOrganization(ORG);
     });
     afterAll(async () => {
+      delete process.env.OUTBOUND_TEST_ALLOW;
       await h?.stop();
       await imap?.stop();
+    });
+
+    it('refuses loopback, private and metadata hosts and other ports with a generic message (outbound guard)', async () => {
+      for (const host of ['169.254.169.254', '10.0.0.1', 'localhost', '[::1]']) {
+        const res = await call('POST', '/api/integrations/mailbox/test', { ...creds(), host, port: 993 });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(/must be a public host on port 993 or 143/);
+      }
+      const port = await call('POST', '/api/integrations/mailbox/test', {
+        ...creds(),
+        host: '8.8.8.8',
+        port: 6379,
+      });
+      expect(port.json().message).toMatch(/must be a public host on port 993 or 143/);
     });
 
     it('shows the inbound address to everyone and the webhook secret to owners only', async () => {
@@ -140,6 +160,30 @@ describe.skipIf(!existsSync(DOVECOT_BINARY) && !process.env.CI)(
       ]);
     });
 
+    it('a message over MAIL_MAX_BYTES becomes a failed record with the reason, and the scan goes on', async () => {
+      await append(
+        await buildMail({
+          to: 'deals@fund.test',
+          subject: 'Huge deck',
+          attachments: [{ filename: 'big.pdf', content: Buffer.alloc(300 * 1024, 1) }],
+        }),
+      );
+      await append(await buildMail({ to: 'deals@fund.test', subject: 'Small after huge', text: 'hi' }));
+      expect((await call('POST', '/api/emails/scan')).json().fetched).toBe(2);
+      const huge = (await call('GET', '/api/emails?searchTerm=Huge%20deck')).json().data[0];
+      expect(huge).toMatchObject({
+        status: 'failed',
+        subject: 'Huge deck',
+        fromEmail: 'jane@acmerobotics.io',
+      });
+      const [row] = await h.query<{ status_reason: string }>(
+        'SELECT status_reason FROM emails WHERE id = ?',
+        [huge.id],
+      );
+      expect(row!.status_reason).toMatch(/over the 0\.2 MB limit/);
+      expect((await call('GET', '/api/emails?searchTerm=Small%20after%20huge')).json().total).toBe(1);
+    });
+
     it('auto-scan honours the interval setting', async () => {
       const settings = await call('PATCH', '/api/integrations/mailbox/settings', { autoScanMinutes: 1 });
       expect(settings.json().settings).toEqual({ folder: 'INBOX', autoScanMinutes: 1 });
@@ -170,11 +214,17 @@ describe.skipIf(!existsSync(DOVECOT_BINARY) && !process.env.CI)(
 
 describe('Integration 2: accounting settings', () => {
   let h2: TIngestTest;
+  let xero: TXeroStandIn;
   beforeAll(async () => {
-    h2 = await startIngest();
+    // Connecting asks Xero for a token with the credentials: the stand-in answers for client-1.
+    xero = await startXeroStandIn({ clientId: 'client-1', clientSecret: 'shh-secret' });
+    h2 = await startIngest({ env: { XERO_IDENTITY_URL: xero.url, XERO_API_URL: xero.url } });
     await h2.createOrganization(41);
   });
-  afterAll(async () => h2?.stop());
+  afterAll(async () => {
+    await h2?.stop();
+    await xero?.close();
+  });
   const put = (payload: object, role: 'owner' | 'member' = 'owner') =>
     h2.app.inject({
       method: 'PUT',

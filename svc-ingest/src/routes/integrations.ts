@@ -1,10 +1,17 @@
-import { ingestRoutes } from '@dealflow/contracts';
+import { accountingRoutes, ingestRoutes } from '@dealflow/contracts';
 import type { TRouter } from '@dealflow/service-kit';
 import type { TIngestDeps } from '../deps.js';
 import { connectMailbox } from '../use-cases/connect-mailbox.js';
 import { disconnectMailbox } from '../use-cases/disconnect-mailbox.js';
-import { getAccountingSettings } from '../use-cases/get-accounting-settings.js';
+import {
+  getAccountingSettings,
+  getAccountingSyncLog,
+  toAccountingSyncRun,
+} from '../use-cases/get-accounting-settings.js';
+import { syncAccounting } from '../use-cases/sync-accounting.js';
 import { getMailboxStatus } from '../use-cases/get-mailbox-status.js';
+import { rotateWebhookSecretOf } from '../use-cases/rotate-webhook-secret.js';
+import { setMailgunKey } from '../use-cases/set-mailgun-key.js';
 import { testMailbox } from '../use-cases/test-mailbox.js';
 import { updateAccountingSettings } from '../use-cases/update-accounting-settings.js';
 import { updateMailboxSettings } from '../use-cases/update-mailbox-settings.js';
@@ -21,6 +28,12 @@ export function integrationsRoutes({ route }: TRouter, deps: TIngestDeps) {
   route(ingestRoutes.mailboxSettings, async ({ actor, body, request }) =>
     updateMailboxSettings(request.em, actor, body, deps),
   );
+  route(ingestRoutes.mailboxRotateSecret, async ({ actor, request }) =>
+    rotateWebhookSecretOf(request.em, actor, deps),
+  );
+  route(ingestRoutes.mailboxMailgunKey, async ({ actor, body, request }) =>
+    setMailgunKey(request.em, actor, body, deps),
+  );
   route(ingestRoutes.mailboxDisconnect, async ({ actor, request }) =>
     disconnectMailbox(request.em, actor, deps),
   );
@@ -29,5 +42,11 @@ export function integrationsRoutes({ route }: TRouter, deps: TIngestDeps) {
   );
   route(ingestRoutes.accountingUpdate, async ({ actor, body, request }) =>
     updateAccountingSettings(request.em, actor.orgId, body, deps),
+  );
+  route(accountingRoutes.accountingSync, async ({ actor, request }) =>
+    toAccountingSyncRun(await syncAccounting(request.em, actor.orgId, 'manual', deps)),
+  );
+  route(accountingRoutes.accountingSyncLog, async ({ actor, request }) =>
+    getAccountingSyncLog(request.em, actor.orgId),
   );
 }

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Topics } from '@dealflow/contracts';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +76,57 @@ describe('POST /webhooks/mail', () => {
         .trim(),
     ]);
     expect(Number(row!.n)).toBe(0);
+  });
+
+  it('refuses a wrong or missing credential on the headers, without reading the body (a 20 MB post)', async () => {
+    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    /** Sends the headers and the first 64 KB of a 20 MB chunked body, then waits for the answer. */
+    const answerBeforeBody = (headers: string[]) =>
+      new Promise<{ status: string; sent: number }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        let received = '';
+        let sent = 0;
+        const timer = setTimeout(() => {
+          socket.destroy();
+          reject(new Error('no answer while the body was still unsent: the server waited for it'));
+        }, 5_000);
+        socket.on('data', (data) => {
+          received += data.toString('latin1');
+          if (!received.includes('\r\n\r\n')) return;
+          clearTimeout(timer);
+          socket.destroy();
+          resolve({ status: received.slice(0, received.indexOf('\r\n')), sent });
+        });
+        socket.on('error', () => undefined);
+        socket.write(
+          [
+            'POST /webhooks/mail HTTP/1.1',
+            'Host: ingest.test',
+            'Content-Type: message/rfc822',
+            'Transfer-Encoding: chunked',
+            'X-Intended-Length: 20971520',
+            ...headers,
+            '',
+            '',
+          ].join('\r\n'),
+        );
+        const chunk = Buffer.alloc(64 * 1024, 0x61);
+        socket.write(`${chunk.length.toString(16)}\r\n`);
+        socket.write(chunk);
+        socket.write('\r\n');
+        sent += chunk.length;
+        // The other 20 MB - 64 KB are never sent: only a server that answers on the headers answers at all.
+      });
+    const wrong = await answerBeforeBody([`Authorization: Bearer wrong-${inbox.secret}`]);
+    expect(wrong.status).toBe('HTTP/1.1 401 Unauthorized');
+    expect(wrong.sent).toBeLessThan(20 * 1024 * 1024);
+    const basic = await answerBeforeBody([
+      `Authorization: Basic ${Buffer.from('sendgrid:nope').toString('base64')}`,
+    ]);
+    expect(basic.status).toBe('HTTP/1.1 401 Unauthorized');
+    const none = await answerBeforeBody([]);
+    expect(none.status).toBe('HTTP/1.1 401 Unauthorized');
   });
 
   it("refuses another organization's secret and an unknown inbound address", async () => {

@@ -1,10 +1,14 @@
 import { ingestRoutes } from '@dealflow/contracts';
 import type { TRouter } from '@dealflow/service-kit';
 import type { TIngestDeps } from '../deps.js';
+import { checkWebhookHeaders } from '../use-cases/check-webhook-headers.js';
 import { receiveWebhookMail } from '../use-cases/receive-webhook-mail.js';
 import { getOrganizationInbound } from '../use-cases/get-organization-inbound.js';
+import { receiveSesMail } from '../use-cases/receive-ses-mail.js';
 
 const RAW_TYPES = ['message/rfc822', 'text/plain', 'application/octet-stream'];
+/** SendGrid Inbound Parse and Mailgun routes post forms: kept as bytes here, read by the use-case. */
+const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 
 /**
  * POST /webhooks/mail: the raw message as the inbound provider posts it (auth `signature`: the
@@ -15,6 +19,7 @@ export function mailWebhookRoutes({ app, route }: TRouter, deps: TIngestDeps) {
   // either way), and each route keeps its own body limit: only the webhook's is MAIL_MAX_BYTES.
   app.removeContentTypeParser(['text/plain']);
   app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(FORM_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   route(
     ingestRoutes.mailWebhook,
@@ -23,7 +28,7 @@ export function mailWebhookRoutes({ app, route }: TRouter, deps: TIngestDeps) {
       const { emailId } = await receiveWebhookMail(
         request.em,
         {
-          raw: request.body as unknown,
+          body: request.body as unknown,
           recipient: typeof query.recipient === 'string' ? query.recipient : undefined,
           headers: request.headers,
         },
@@ -31,6 +36,36 @@ export function mailWebhookRoutes({ app, route }: TRouter, deps: TIngestDeps) {
       );
       reply.code(202);
       return { accepted: true as const, emailId };
+    },
+    {
+      bodyLimit: deps.config.mail.maxBytes,
+      // Before the body is read: a wrong or missing credential is refused on the headers (the connection is
+      // closed, the rest of the body never read).
+      onRequest: async (request, reply) => {
+        try {
+          await checkWebhookHeaders(request.em, request.headers);
+        } catch (error) {
+          reply.header('connection', 'close');
+          throw error;
+        }
+      },
+    },
+  );
+
+  // Amazon SES through SNS: SNS posts its JSON envelope as text/plain (kept as bytes above); JSON works too.
+  route(
+    ingestRoutes.sesWebhook,
+    async ({ request }) => {
+      const query = request.query as { recipient?: unknown };
+      return receiveSesMail(
+        request.em,
+        {
+          body: request.body as unknown,
+          recipient: typeof query.recipient === 'string' ? query.recipient : undefined,
+          headers: request.headers,
+        },
+        deps,
+      );
     },
     { bodyLimit: deps.config.mail.maxBytes },
   );

@@ -1,16 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { Topics, type TPlan, type TRole } from '@dealflow/contracts';
+import { Topics, type TPlan, type TRole, type TTopic } from '@dealflow/contracts';
 import { startServiceForTest, waitFor } from '@dealflow/service-kit/testing';
 import { buildApp } from '../app.js';
 import { loadServiceConfig } from '../config.js';
 import type { TExtractor } from '../extraction/extractor.js';
+import type { TIngestOverrides } from '../deps.js';
 
 /** svc-ingest as it runs (the kit's startServiceForTest), with an encryption key and the inbound domain in.test. */
-export async function startIngest(options: { env?: Record<string, string>; extractor?: TExtractor } = {}) {
+export async function startIngest(
+  options: {
+    env?: Record<string, string>;
+    extractor?: TExtractor;
+    collect?: TTopic[];
+    outbound?: TIngestOverrides['outbound'];
+  } = {},
+) {
   const t = await startServiceForTest({
     name: 'ingest',
     loadConfig: loadServiceConfig,
-    build: (config) => buildApp(config, { extractor: options.extractor }),
+    build: (config) => buildApp(config, { extractor: options.extractor, outbound: options.outbound }),
+    ...(options.collect ? { collect: options.collect } : {}),
     env: {
       MAILBOX_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       INBOUND_MAIL_DOMAIN: 'in.test',

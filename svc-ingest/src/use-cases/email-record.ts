@@ -23,7 +23,9 @@ export async function toEmailRecords(
     from: row.fromName ?? row.fromEmail,
     fromEmail: row.fromEmail,
     subject: row.subject,
-    receivedAt: row.receivedAt.toISOString(),
+    // Received = the email's Date header; when Dealflow got it is kept apart.
+    receivedAt: (row.sentAt ?? row.receivedAt).toISOString(),
+    ingestedAt: row.receivedAt.toISOString(),
     status: row.status,
     statusReason: row.statusReason,
     affinityDealId: row.dealId,
@@ -33,6 +35,8 @@ export async function toEmailRecords(
       .filter((a) => a.emailId === row.id && !a.inline)
       .map((a) => ({ id: a.id, filename: a.filename, contentType: a.contentType, size: a.size })),
     extractedData: row.extractedData,
+    provenance: row.provenance ?? {},
+    corrections: row.corrections ?? {},
     canAnalyze: org?.plan === 'pro' && row.status === 'completed',
   }));
 }

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { ZAccountingSettings } from '@dealflow/contracts';
+import type { TAccountingSyncRun, ZAccountingSettings } from '@dealflow/contracts';
+import type { AccountingSyncRun } from '../entities/accounting-sync.js';
+import { listSyncRuns } from '../repositories/accounting-sync.repository.js';
 import type { z } from 'zod';
 import type { AccountingSettings } from '../entities/accounting-settings.js';
 import {
@@ -19,7 +21,25 @@ export const toAccountingSettings = (s: AccountingSettings): TAccountingSettings
   encryption: s.encryption,
   autoSync: s.autoSync,
   lastSyncAt: s.lastSyncAt ? s.lastSyncAt.toISOString() : null,
+  tenantName: s.tenantName,
 });
+
+export const toAccountingSyncRun = (r: AccountingSyncRun): TAccountingSyncRun => ({
+  id: r.id,
+  trigger: r.trigger,
+  status: r.status,
+  created: r.created,
+  updated: r.updated,
+  failed: r.failed,
+  error: r.error,
+  startedAt: r.startedAt.toISOString(),
+  finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+});
+
+/** The sync log: the last 20 runs, newest first. */
+export async function getAccountingSyncLog(em: EntityManager, orgId: number) {
+  return { runs: (await listSyncRuns(em, orgId, 20)).map(toAccountingSyncRun) };
+}
 
 /** Integration 2's settings (defaults until saved). The client secret is never sent back. */
 export async function getAccountingSettings(em: EntityManager, orgId: number) {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { TRole, ZMailboxStatus } from '@dealflow/contracts';
+import { ingestRoutes, type TRole, type ZMailboxStatus } from '@dealflow/contracts';
 import type { z } from 'zod';
 import type { TIngestDeps } from '../deps.js';
 import { IngestError } from '../errors.js';
@@ -28,6 +28,8 @@ export async function getMailboxStatus(
     connected: Boolean(mailbox?.passwordEnc),
     inboundAddress: inboundAddress(org, deps.config.mail.inboundDomain),
     webhookSecret: isOwner ? org.webhookSecret : null,
+    webhookPath: ingestRoutes.mailWebhook.path,
+    mailgunConfigured: Boolean(org.mailgunSigningKeyEnc),
     host: mailbox?.passwordEnc ? mailbox.host : null,
     port: mailbox?.passwordEnc ? mailbox.port : null,
     username: mailbox?.passwordEnc ? mailbox.username : null,

@@ -190,9 +190,59 @@ describe('deck processing', () => {
       headers: h.headersFor(ORG),
     });
     expect(res.statusCode).toBe(202);
+    expect((await settled(id)).status).toBe('failed');
+    // One claim since the retry (the retry starts the count of claims over).
     const [row] = await h.query<{ attempts: number }>('SELECT attempts FROM emails WHERE id = ?', [id]);
     expect(row!.attempts).toBe(1);
-    expect((await settled(id)).status).toBe('failed');
+  });
+
+  it('fails a record whose processing took the service down three times, instead of crash-looping (poison message)', async () => {
+    const id = await send({ text: 'https://docsend.com/view/poison' });
+    expect((await settled(id)).status).toBe('completed');
+    const [before] = await h.query<{ attempts: number }>('SELECT attempts FROM emails WHERE id = ?', [id]);
+    expect(before!.attempts).toBe(1);
+    // As a crash leaves it: still `processing` (the claim committed, the outcome never did), and the event comes
+    // back (redelivered after the restart, or the stalled sweep). Two crashes: it is claimed again.
+    const redeliver = async () => {
+      const eventId = randomUUID();
+      await h.bus!.publish(
+        Topics.emailReceived,
+        {
+          orgId: ORG,
+          emailId: id,
+          messageId: null,
+          fromEmail: 'x@y.test',
+          receivedAt: new Date().toISOString(),
+        },
+        { id: eventId },
+      );
+      await waitFor(
+        async () => (await h.query('SELECT 1 FROM kit_inbox WHERE event_id = ?', [eventId])).length === 1,
+      );
+    };
+    await h.query(`UPDATE emails SET status = 'processing', attempts = 2 WHERE id = ?`, [id]);
+    await redeliver();
+    const [second] = await h.query<{ status: string; attempts: number }>(
+      'SELECT status, attempts FROM emails WHERE id = ?',
+      [id],
+    );
+    expect(second).toMatchObject({ status: 'completed', attempts: 3 });
+    // The third crash: the next claim fails it with the reason, without reading it again.
+    const calls = extractor.calls;
+    await h.query(`UPDATE emails SET status = 'processing' WHERE id = ?`, [id]);
+    await redeliver();
+    const r = await get(id);
+    expect(r.status).toBe('failed');
+    expect(r.statusReason).toMatch(/stopped after 3 attempts/);
+    expect(extractor.calls).toBe(calls);
+    // A person's retry starts over.
+    const retry = await h.app.inject({
+      method: 'POST',
+      url: `/api/emails/${id}/retry`,
+      headers: h.headersFor(ORG),
+    });
+    expect(retry.statusCode).toBe(202);
+    expect((await settled(id)).status).toBe('completed');
   });
 });
 
@@ -249,6 +299,27 @@ describe('monthly deck limit sweep', () => {
     const { requeueStalledEmails, STALLED_AFTER_MS } = await import('./release-held-emails.js');
     await h.svc.ctx.orm.em.fork().transactional((em) => requeueStalledEmails(em, STALLED_AFTER_MS));
     expect((await settled(id)).status).toBe('completed');
+  });
+
+  it('publishes again an email left pending whose event was lost, but not a held or a recent one', async () => {
+    const lost = await send({ text: 'https://docsend.com/view/lost-event' });
+    const recent = await send({ text: 'https://docsend.com/view/recent-event' });
+    await settled(lost);
+    await settled(recent);
+    // As a broker that died with an acknowledged event leaves it: pending, no hold, its event gone.
+    await h.query(
+      "UPDATE emails SET status = 'pending', status_reason = NULL, updated_at = now() - interval '1 hour' WHERE id = ?",
+      [lost],
+    );
+    await h.query("UPDATE emails SET status = 'pending', status_reason = NULL WHERE id = ?", [recent]);
+    const { requeueStalledEmails, STALLED_AFTER_MS } = await import('./release-held-emails.js');
+    // The service's own sweep (every 300 ms here) may claim it first: either way it goes round once.
+    const requeued = await h.svc.ctx.orm.em
+      .fork()
+      .transactional((em) => requeueStalledEmails(em, STALLED_AFTER_MS, 10 * 60_000));
+    expect(requeued).toBeLessThanOrEqual(1);
+    expect((await settled(lost)).status).toBe('completed');
+    expect((await get(recent)).status).toBe('pending');
   });
 });
 

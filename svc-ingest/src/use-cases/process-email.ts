@@ -1,13 +1,15 @@
 import type { TDeckLimits } from '../deck/deck-limits.js';
 import type { EntityManager } from '@mikro-orm/core';
-import { LIMIT_REASON, monthStart } from '../allowance/monthly-deck-limit.js';
+import { LIMIT_REASON, findMonthlyDeckLimit, monthStart } from '../allowance/monthly-deck-limit.js';
 import { DeckError } from '../deck/deck-error.js';
-import { findDeckLinks } from '../deck/deck-links.js';
+import { downloadDeckFromLinks } from '../deck/download-deck.js';
 import type { TDeckText } from '../deck/deck-text.js';
 import { readDeck } from '../deck/read-deck.js';
-import { htmlToText } from '../mail/html-to-text.js';
+import { createDeckOutline } from '../deck/deck-outline.js';
+import { getMailPool } from '../mail/mail-pool.js';
+import { reapplyCorrections } from '../extraction/corrections.js';
 import type { TIngestDeps } from '../deps.js';
-import { countDecksSince, updateEmail } from '../repositories/email.repository.js';
+import { countDecksSince, findEmailCorrections, updateEmail } from '../repositories/email.repository.js';
 import { publishDeckExtracted, publishDeckProcessed } from '../repositories/ingest.events.js';
 import { findDeckFiles, lockEmail, lockOrganization } from '../repositories/intake.queries.js';
 
@@ -17,30 +19,61 @@ export type TProcessDeps = Pick<TIngestDeps, 'extractor' | 'logger'> & {
   deckLimits?: Partial<TDeckLimits>;
 };
 
+/** Claims of one email that may end without an outcome (the service or its worker died) before it fails. */
+export const MAX_PROCESSING_ATTEMPTS = 3;
+
+export const poisonReason = (attempts: number) =>
+  `Processing stopped after ${attempts} attempts: the service stopped while reading this message each time ` +
+  '(a message or deck too large or too complex to read). Retry it once the sender sends a smaller file.';
+
 /**
  * Step 1, in its own short transaction (committed, so the record shows Processing while the deck is read):
  * a pending email takes one deck of the calendar month's allowance (org row locked), or stays pending
  * with the reason when the limit is reached. A `processing` email is one whose processing crashed: it is
  * claimed again. Anything else (completed, failed...) is left alone: a redelivered event changes nothing.
+ * Every claim counts (`attempts`, committed before the deck is read; a manual retry resets it): a processing
+ * that ended with an outcome never comes back here, so an email claimed MAX_PROCESSING_ATTEMPTS times is one
+ * that took the service down each time (heap exhaustion, a killed process). It fails with the reason instead of
+ * crash-looping (issue 12, poison-message count).
  */
 export async function claimEmail(
   em: EntityManager,
   emailId: number,
-): Promise<'claimed' | 'held' | 'skipped'> {
+): Promise<'claimed' | 'held' | 'skipped' | 'failed'> {
   return em.transactional(async (tx) => {
     const email = await lockEmail(tx, emailId);
     if (!email) return 'skipped';
-    if (email.status === 'processing') return 'claimed';
-    if (email.status !== 'pending') return 'skipped';
+    if (email.status !== 'processing' && email.status !== 'pending') return 'skipped';
+    if (email.attempts >= MAX_PROCESSING_ATTEMPTS) {
+      const processedAt = new Date();
+      await updateEmail(tx, emailId, {
+        status: 'failed',
+        statusReason: poisonReason(email.attempts),
+        processedAt,
+        countedAt: null,
+      });
+      publishDeckProcessed(tx, {
+        orgId: email.orgId,
+        emailId,
+        userId: email.userId,
+        processedAt: processedAt.toISOString(),
+        outcome: 'failed',
+        subject: email.subject,
+        statusReason: poisonReason(email.attempts),
+      });
+      return 'failed';
+    }
+    if (email.status === 'processing') {
+      await updateEmail(tx, emailId, { attemptsIncrement: true });
+      return 'claimed';
+    }
     const org = await lockOrganization(tx, email.orgId);
     if (!org) return 'skipped';
     const start = monthStart();
     const countedThisMonth = email.countedAt !== null && email.countedAt >= start;
+    const limit = findMonthlyDeckLimit(org);
     if (!countedThisMonth) {
-      if (
-        org.monthlyDeckLimit !== null &&
-        (await countDecksSince(tx, org.id, start)) >= org.monthlyDeckLimit
-      ) {
+      if (limit !== null && (await countDecksSince(tx, org.id, start)) >= limit) {
         await updateEmail(tx, emailId, { statusReason: LIMIT_REASON });
         return 'held';
       }
@@ -48,6 +81,7 @@ export async function claimEmail(
     await updateEmail(tx, emailId, {
       status: 'processing',
       statusReason: null,
+      attemptsIncrement: true,
       ...(countedThisMonth ? {} : { countedAt: new Date() }),
     });
     return 'claimed';
@@ -68,15 +102,26 @@ export async function processEmail(
   if (!email || email.status !== 'processing') return 'skipped';
   const org = { id: email.orgId };
 
-  const deckLinks = findDeckLinks(`${email.textBody}\n${email.htmlBody ? htmlToText(email.htmlBody) : ''}`);
+  // In a mail worker: HTML-to-text and the URL scan grow with the body, which a stranger chose.
+  let deckLinks: string[] = [];
+  try {
+    deckLinks = await getMailPool().deckLinks(email.textBody, email.htmlBody);
+  } catch (error) {
+    deps.logger.warn({ err: error, emailId }, 'deck links not read: the body is over the mail worker limits');
+  }
   const processedAt = new Date();
-  const finish = (outcome: 'completed' | 'failed') =>
+  const finish = (
+    outcome: 'completed' | 'failed',
+    about: { companyName?: string | null; statusReason?: string | null },
+  ) =>
     publishDeckProcessed(em, {
       orgId: org.id,
       emailId,
       userId: email.userId,
       processedAt: processedAt.toISOString(),
       outcome,
+      subject: email.subject,
+      ...about,
     });
   try {
     let deck: TDeckText | null = null;
@@ -88,23 +133,44 @@ export async function processEmail(
         deps.deckMaxBytes,
         { limits: deps.deckLimits },
       );
-    } else if (deckLinks.length === 0) {
+    } else if (deckLinks.length > 0) {
+      // Google Drive, Dropbox, OneDrive and direct .pdf links are fetched through the outbound guard and read
+      // like an attachment; DocSend and Pitch stay on the record as links to open by hand.
+      const { deck: file, failures } = await downloadDeckFromLinks(deckLinks, {
+        maxBytes: deps.deckMaxBytes,
+      });
+      if (failures.length > 0) deps.logger.info({ emailId, failures }, 'deck links not downloaded');
+      if (file)
+        deck = await readDeck(
+          { filename: file.filename, contentType: file.contentType, content: file.content },
+          deps.deckMaxBytes,
+          { limits: deps.deckLimits },
+        );
+    } else {
       throw new DeckError(
         'No pitch deck found: no PDF or PPTX attachment and no deck link (DocSend, Google Drive, Dropbox, Pitch)',
       );
     }
-    const extractedData = await deps.extractor.extract({
+    const { data: extracted, provenance } = await deps.extractor.extract({
       deck,
       emailText: email.textBody,
       fromName: email.fromName,
       fromEmail: email.fromEmail,
       subject: email.subject,
     });
+    // Retry extracts again: what people corrected on the record stays corrected.
+    const { extractedData, corrections } = reapplyCorrections(
+      extracted,
+      email.extractedData,
+      await findEmailCorrections(em, emailId),
+    );
     await updateEmail(em, emailId, {
       status: 'completed',
       statusReason: null,
       deckLinks,
       extractedData,
+      provenance,
+      corrections,
       processedAt,
     });
     publishDeckExtracted(em, {
@@ -115,14 +181,16 @@ export async function processEmail(
       subject: email.subject,
       extractedData,
       deckLinks,
+      ...(deck ? { outline: deck.outline ?? createDeckOutline(deck) } : {}),
     });
-    finish('completed');
+    finish('completed', { companyName: extractedData.companyName ?? null });
     return 'processed';
   } catch (error) {
     const reason =
       error instanceof DeckError
         ? error.reason
-        : `Extraction failed (${deps.extractor.name}): ${(error as Error).message}`.slice(0, 500);
+        : // The endpoint's own text (its error body) goes to the log, never to the record people read.
+          `Extraction failed (${deps.extractor.name}): the extraction service did not give a usable answer. Retry later.`;
     if (!(error instanceof DeckError)) deps.logger.warn({ err: error, emailId }, 'extraction failed');
     // A failed deck gives its slot of the monthly allowance back.
     await updateEmail(em, emailId, {
@@ -132,7 +200,7 @@ export async function processEmail(
       processedAt,
       countedAt: null,
     });
-    finish('failed');
+    finish('failed', { statusReason: reason });
     return 'processed';
   }
 }

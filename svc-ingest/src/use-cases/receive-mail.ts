@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Organization } from '../entities/organization.js';
-import { parseMessage } from '../mail/parse-message.js';
+import { IngestError } from '../errors.js';
+import { getMailPool } from '../mail/mail-pool.js';
+import { summarizeHeaders } from '../mail/webhook-auth.js';
 import { publishEmailReceived } from '../repositories/ingest.events.js';
 import { insertEmail } from '../repositories/intake.queries.js';
+import { updateEmail } from '../repositories/email.repository.js';
 import { findMemberIdByEmail } from '../repositories/member.repository.js';
 
 /**
@@ -12,9 +15,30 @@ import { findMemberIdByEmail } from '../repositories/member.repository.js';
  */
 export async function receiveMail(
   em: EntityManager,
-  input: { org: Pick<Organization, 'id' | 'ownerId'>; raw: Buffer; source: 'webhook' | 'imap' },
+  input: {
+    org: Pick<Organization, 'id' | 'ownerId'>;
+    raw: Buffer;
+    source: 'webhook' | 'imap' | 'api';
+    /** The mail worker's wall time for this message (config MAIL_PARSE_TIMEOUT_MS). */
+    parseTimeoutMs?: number;
+  },
 ) {
-  const message = await parseMessage(input.raw);
+  // Parsed in a worker thread with time and memory limits (a MIME bomb must not hold the event loop).
+  let message;
+  try {
+    message = await getMailPool().parse(input.raw, input.parseTimeoutMs);
+  } catch (error) {
+    // Over the worker's time or memory: the organization is known (the post was authenticated), so the investor
+    // sees a failed record with the reason rather than nothing. Malformed messages stay a 400 to the sender.
+    if (error instanceof IngestError && error.code === 'MESSAGE_TOO_COMPLEX')
+      return receiveUnreadableMail(em, {
+        org: input.org,
+        raw: input.raw,
+        source: input.source,
+        reason: error.message,
+      });
+    throw error;
+  }
   const receivedAt = new Date();
   return em.transactional(async (tx) => {
     const userId =
@@ -31,6 +55,7 @@ export async function receiveMail(
       textBody: message.text,
       htmlBody: message.html,
       receivedAt,
+      sentAt: message.date,
       source: input.source,
       userId,
       attachments: message.attachments,
@@ -44,6 +69,95 @@ export async function receiveMail(
         receivedAt,
       });
     }
+    return { emailId: id, duplicate };
+  });
+}
+
+/**
+ * A message the mail worker could not read within its limits, stored as a failed record: From, Subject and
+ * Message-ID from a linear read of the header block (a redelivery of the same Message-ID is the same record).
+ * No body, no attachments, no `email.received`: there is nothing to process.
+ */
+export async function receiveUnreadableMail(
+  em: EntityManager,
+  input: {
+    org: Pick<Organization, 'id' | 'ownerId'>;
+    raw: Buffer;
+    source: 'webhook' | 'imap' | 'api';
+    reason: string;
+  },
+) {
+  const headers = summarizeHeaders(input.raw);
+  return em.transactional(async (tx) => {
+    const { id, duplicate } = await insertEmail(tx, {
+      orgId: input.org.id,
+      messageId: headers.messageId,
+      fromName:
+        headers.from
+          ?.replace(/<[^<>]*>/, '')
+          .replaceAll('"', '')
+          .trim() || null,
+      fromEmail: headers.fromEmail ?? 'unknown',
+      forwardedBy: null,
+      subject: headers.subject,
+      textBody: '',
+      htmlBody: null,
+      receivedAt: new Date(),
+      sentAt: null,
+      source: input.source,
+      userId: input.org.ownerId ?? null,
+      attachments: [],
+    });
+    if (!duplicate)
+      await updateEmail(tx, id, { status: 'failed', statusReason: input.reason, processedAt: new Date() });
+    return { emailId: id, duplicate };
+  });
+}
+
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * A mailbox message over the size cap is not downloaded: it becomes a failed record (what its envelope says,
+ * with the reason) so the investor sees it was there. No `email.received` event: there is nothing to process.
+ */
+export async function receiveOversizedMail(
+  em: EntityManager,
+  input: {
+    org: Pick<Organization, 'id' | 'ownerId'>;
+    envelope: {
+      size: number;
+      messageId: string | null;
+      fromName: string | null;
+      fromEmail: string | null;
+      subject: string | null;
+      date: Date | null;
+    };
+    maxBytes: number;
+  },
+) {
+  const { envelope, org } = input;
+  return em.transactional(async (tx) => {
+    const { id, duplicate } = await insertEmail(tx, {
+      orgId: org.id,
+      messageId: envelope.messageId,
+      fromName: envelope.fromName,
+      fromEmail: envelope.fromEmail ?? 'unknown',
+      forwardedBy: null,
+      subject: envelope.subject,
+      textBody: '',
+      htmlBody: null,
+      receivedAt: new Date(),
+      sentAt: envelope.date,
+      source: 'imap',
+      userId: org.ownerId ?? null,
+      attachments: [],
+    });
+    if (!duplicate)
+      await updateEmail(tx, id, {
+        status: 'failed',
+        statusReason: `The message is ${mb(envelope.size)}, over the ${mb(input.maxBytes)} limit: it was not downloaded`,
+        processedAt: new Date(),
+      });
     return { emailId: id, duplicate };
   });
 }

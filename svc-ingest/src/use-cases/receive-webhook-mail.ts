@@ -1,28 +1,82 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { IncomingHttpHeaders } from 'node:http';
+import { safeEqual } from '@dealflow/service-kit';
+import { orgCredential } from '../crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
+import type { Organization } from '../entities/organization.js';
 import { IngestError } from '../errors.js';
-import { headerRecipients, inboundTokens, isWebhookAuthorized } from '../mail/webhook-auth.js';
+import {
+  InboundPostError,
+  basicPassword,
+  isMailgunSignatureValid,
+  postRecipients,
+  readInboundPost,
+  type TInboundPost,
+} from '../mail/inbound-providers.js';
+import { inboundTokens, isWebhookAuthorized } from '../mail/webhook-auth.js';
 import { findOrganizationByToken } from '../repositories/organization.repository.js';
+import { claimWebhookToken } from '../repositories/webhook-token.queries.js';
 import { receiveMail } from './receive-mail.js';
 
+type TDeps = Pick<TIngestDeps, 'config' | 'secretBox'>;
+
+/** Is this post from the organization's provider, authenticated the way that provider documents? */
+async function isAuthenticated(
+  em: EntityManager,
+  org: Organization,
+  post: TInboundPost,
+  headers: IncomingHttpHeaders,
+  deps: TDeps,
+): Promise<boolean> {
+  switch (post.provider) {
+    case 'raw':
+      return isWebhookAuthorized(org.webhookSecret, headers, post.raw);
+    case 'sendgrid':
+    case 'postmark': {
+      const password = basicPassword(headers);
+      return password !== null && safeEqual(password, org.webhookSecret);
+    }
+    case 'mailgun': {
+      if (!org.mailgunSigningKeyEnc || !post.mailgun || !deps.secretBox) return false;
+      const key = orgCredential(deps.secretBox, org.id, 'mailgun').open(org.mailgunSigningKeyEnc);
+      if (!isMailgunSignatureValid(key, post.mailgun)) return false;
+      // A token is good once: a captured signature cannot carry another body.
+      return claimWebhookToken(em, `mailgun:${post.mailgun.token}`);
+    }
+  }
+}
+
 /**
- * A message posted to the mail webhook. The recipient (`?recipient=`, else To/Cc/Delivered-To/X-Original-To)
- * names the organization; the organization's secret (bearer or HMAC of the body) authenticates the post.
+ * A message posted to the mail webhook by any supported provider (raw MIME, SendGrid, Mailgun, Postmark). The
+ * recipient (`?recipient=`, the provider's envelope, else To/Cc/Delivered-To/X-Original-To) names the
+ * organization; the provider's own authentication with that organization's secret or key admits the post.
  */
 export async function receiveWebhookMail(
   em: EntityManager,
-  post: { raw: unknown; recipient?: string; headers: IncomingHttpHeaders },
-  deps: Pick<TIngestDeps, 'config'>,
+  input: { body: unknown; recipient?: string; headers: IncomingHttpHeaders },
+  deps: TDeps,
 ) {
-  const { raw } = post;
-  if (!Buffer.isBuffer(raw) || raw.length === 0)
+  let post: TInboundPost;
+  try {
+    post = await readInboundPost(input.body, input.headers, { recipient: input.recipient });
+  } catch (error) {
+    if (error instanceof InboundPostError) throw new IngestError('MALFORMED_MESSAGE', error.message);
+    throw error;
+  }
+  if (post.raw.length === 0)
     throw new IngestError('MALFORMED_MESSAGE', 'Malformed message: the body is empty');
-  const addresses = post.recipient !== undefined ? [post.recipient] : headerRecipients(raw);
+  // One linear pass over at most HEADER_MAX_BYTES: this runs before the post is authenticated.
+  const { addresses, headersTooLarge } = postRecipients(post);
+  if (headersTooLarge) throw new IngestError('HEADERS_TOO_LARGE');
   const token = inboundTokens(addresses, deps.config.mail.inboundDomain)[0];
   const org = token ? await findOrganizationByToken(em, token) : null;
   if (!org) throw new IngestError('UNKNOWN_RECIPIENT');
-  if (!isWebhookAuthorized(org.webhookSecret, post.headers, raw))
+  if (!(await isAuthenticated(em, org, post, input.headers, deps)))
     throw new IngestError('WEBHOOK_UNAUTHORIZED');
-  return receiveMail(em, { org, raw, source: 'webhook' });
+  return receiveMail(em, {
+    org,
+    raw: post.raw,
+    source: 'webhook',
+    parseTimeoutMs: deps.config.mail.parseTimeoutMs,
+  });
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { LIMIT_REASON, monthStart } from '../allowance/monthly-deck-limit.js';
+import { LIMIT_REASON, findMonthlyDeckLimit, monthStart } from '../allowance/monthly-deck-limit.js';
 import { countDecksSince, updateEmail } from '../repositories/email.repository.js';
 import { publishEmailReceived } from '../repositories/ingest.events.js';
 import {
@@ -16,10 +16,8 @@ import {
 export async function releaseHeldEmails(em: EntityManager, orgId: number): Promise<number> {
   const org = await lockOrganization(em, orgId);
   if (!org) return 0;
-  const available =
-    org.monthlyDeckLimit === null
-      ? 1000
-      : org.monthlyDeckLimit - (await countDecksSince(em, orgId, monthStart()));
+  const limit = findMonthlyDeckLimit(org);
+  const available = limit === null ? 1000 : limit - (await countDecksSince(em, orgId, monthStart()));
   if (available <= 0) return 0;
   const held = await claimHeldEmails(em, orgId, LIMIT_REASON, Math.min(available, 1000));
   for (const email of held) {
@@ -41,8 +39,18 @@ export async function releaseAllHeldEmails(em: EntityManager): Promise<number> {
 /** An email left `processing` this long had its processing crash (its event dead-lettered): it goes round again. */
 export const STALLED_AFTER_MS = 15 * 60_000;
 
-export async function requeueStalledEmails(em: EntityManager, olderThanMs: number): Promise<number> {
-  const stalled = await claimStalledEmails(em, new Date(Date.now() - olderThanMs));
+/**
+ * Emails whose processing crashed, or whose event never reached a consumer (still `pending`, not held, after
+ * `pendingAfterMs`), get a fresh ingest.email.received. Processing claims only a pending email, so a repeat of an
+ * event that was merely late changes nothing.
+ */
+export async function requeueStalledEmails(
+  em: EntityManager,
+  olderThanMs: number,
+  pendingAfterMs: number = olderThanMs,
+): Promise<number> {
+  const now = Date.now();
+  const stalled = await claimStalledEmails(em, new Date(now - olderThanMs), new Date(now - pendingAfterMs));
   for (const email of stalled) {
     await updateEmail(em, email.id, { status: 'pending' });
     publishEmailReceived(em, email);

@@ -21,7 +21,8 @@ export async function retryEmail(em: EntityManager, orgId: number, id: number, a
       dealId: null,
       dealUrl: null,
       dealProvider: null,
-      attemptsIncrement: true,
+      // A person sends it again: the count of crashed claims (process-email's poison check) starts over.
+      attempts: 0,
     });
     publishEmailReceived(tx, email, actorId);
   });

@@ -6,7 +6,7 @@ import type { TIngestDeps } from '../deps.js';
 import { claimDueMailboxes, recordScan } from '../repositories/intake.queries.js';
 import { findMailbox } from '../repositories/mailbox.repository.js';
 import { findOrganization } from '../repositories/organization.repository.js';
-import { receiveMail } from './receive-mail.js';
+import { receiveMail, receiveOversizedMail } from './receive-mail.js';
 
 const MAX_PER_SCAN = 200;
 
@@ -40,10 +40,12 @@ export async function scanMailbox(em: EntityManager, orgId: number, deps: TScanD
         uidValidity: mailbox.uidValidity,
         timeoutMs: deps.config.mailbox.imapTimeoutMs,
         max: MAX_PER_SCAN,
+        maxBytes: deps.config.mail.maxBytes,
       },
     );
   } catch (error) {
     const reason = describeImapError(error);
+    logger.warn({ err: error, orgId }, 'mailbox scan failed');
     await recordScan(em, orgId, { lastError: reason });
     throw new IngestError('MAILBOX_UNREACHABLE', `The mailbox could not be scanned: ${reason}`);
   }
@@ -51,7 +53,18 @@ export async function scanMailbox(em: EntityManager, orgId: number, deps: TScanD
   let lastUid: number | undefined;
   for (const message of fetched.messages) {
     try {
-      const { duplicate } = await receiveMail(em.fork(), { org, raw: message.source, source: 'imap' });
+      const { duplicate } = message.source
+        ? await receiveMail(em.fork(), {
+            org,
+            raw: message.source,
+            source: 'imap',
+            parseTimeoutMs: deps.config.mail.parseTimeoutMs,
+          })
+        : await receiveOversizedMail(em.fork(), {
+            org,
+            envelope: message.tooLarge!,
+            maxBytes: deps.config.mail.maxBytes,
+          });
       if (!duplicate) received++;
     } catch (error) {
       // A malformed message is skipped (logged), not retried forever.

@@ -13,7 +13,7 @@ export async function testMailbox(
   em: EntityManager,
   orgId: number,
   body: TMailboxCredentials,
-  deps: Pick<TIngestDeps, 'config'>,
+  deps: Pick<TIngestDeps, 'config' | 'logger'>,
 ) {
   const folder = (await findMailbox(em, orgId))?.folder ?? 'INBOX';
   try {
@@ -23,6 +23,7 @@ export async function testMailbox(
       message: `Connected to ${body.host}: ${folder} holds ${messages} message(s)`,
     };
   } catch (error) {
+    deps.logger.warn({ err: error, orgId }, 'mailbox test failed');
     throw new IngestError(
       'MAILBOX_INVALID',
       `Could not connect to ${body.host}:${body.port}: ${describeImapError(error)}`,

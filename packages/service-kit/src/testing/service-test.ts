@@ -14,6 +14,10 @@ export interface TTestActor {
   role?: TRole;
   email?: string;
   name?: string;
+  /** Default true: most tests act as a verified account. */
+  emailVerified?: boolean;
+  /** An organization API key as the gateway presents it (identity's JWT with kind `api_key`). */
+  apiKey?: { id: string; scope: 'read' | 'write' };
 }
 
 export interface TServiceTestOptions<C extends TBaseConfig, S extends Service<C, unknown>> {
@@ -89,7 +93,11 @@ export async function startServiceForTest<C extends TBaseConfig, S extends Servi
             role: actor.role ?? 'owner',
             email: actor.email ?? `user${actor.userId}@fund.test`,
             name: actor.name ?? `User ${actor.userId}`,
-            sid: `sid-${actor.userId}`,
+            sid: actor.apiKey ? `api_key:${actor.apiKey.id}` : `sid-${actor.userId}`,
+            ...(actor.apiKey
+              ? { kind: 'api_key' as const, kid: actor.apiKey.id, scope: actor.apiKey.scope }
+              : {}),
+            ev: actor.emailVerified ?? true,
           }),
         };
       },

@@ -9,15 +9,15 @@ afterEach(() => {
 });
 
 describe('the typed client through web-kit', () => {
-  it("sends the request layer's headers and credentials", async () => {
+  it("sends the request layer's headers and the cookie (credentials), never a stored token", async () => {
     localStorage.setItem('auth_token', 'tok');
     localStorage.setItem('user_id', '5');
     const calls = stubFetch(() => json({ url: 'https://pay.example/s', sessionId: 'cs_1' }));
     await api.billing.checkout({ plan: 'pro', billingCycle: 'annual' });
     expect(calls[0]).toMatchObject({ url: '/api/stripe/checkout', method: 'POST' });
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(calls[0]?.headers['X-User-ID']).toBeUndefined();
     expect(calls[0]?.headers).toMatchObject({
-      Authorization: 'Bearer tok',
-      'X-User-ID': '5',
       'X-Auth-Bypass': 'true',
       'X-Stripe-Debug': 'true',
       'Content-Type': 'application/json',

@@ -33,7 +33,7 @@ export function usePublicConfig(): TConfig | undefined {
     let live = true;
     loadPublicConfig().then(
       (answer) => live && setConfig(answer),
-      () => undefined, // callers fall back (support@example.com, no Google button)
+      () => undefined, // callers fall back (DEFAULT_SUPPORT_EMAIL, no Google button)
     );
     return () => {
       live = false;

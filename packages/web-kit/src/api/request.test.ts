@@ -39,13 +39,14 @@ describe('apiRequest headers', () => {
     expect(calls[0]?.headers['Content-Type']).toBeUndefined();
   });
 
-  it('adds Authorization Bearer and X-User-ID from local storage when stored', async () => {
+  it('never sends a token from local storage: the session travels in the HttpOnly cookie only', async () => {
     localStorage.setItem('auth_token', 'tok-123');
     localStorage.setItem('user_id', '42');
     const calls = stubFetch(() => json({}));
     await apiRequest('GET', '/api/auth/me');
-    expect(calls[0]?.headers.Authorization).toBe('Bearer tok-123');
-    expect(calls[0]?.headers['X-User-ID']).toBe('42');
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(calls[0]?.headers['X-User-ID']).toBeUndefined();
+    expect(calls[0]?.init.credentials).toBe('include');
   });
 
   it('adds X-Stripe-Debug only for /api/stripe paths', async () => {

@@ -1,5 +1,4 @@
 // The request layer of seed 000 section 7 with the error catalogue of section 8.
-import { readStoredAuth } from '../auth/storage.js';
 
 export const ErrorMessages = {
   html: 'Server returned HTML instead of JSON. This usually indicates a server error or a network issue.',
@@ -30,7 +29,7 @@ export type THttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' |
 
 export interface TApiRequestOptions {
   signal?: AbortSignal;
-  /** Extra headers (e.g. the Google callback sends its session id as bearer before it is stored). */
+  /** Extra headers. */
   headers?: Record<string, string>;
   cache?: RequestCache;
 }
@@ -41,9 +40,8 @@ const STRIPE_PREFIX = '/api/stripe';
 export function buildHeaders(path: string, hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (hasBody) headers['Content-Type'] = 'application/json';
-  const { authToken, userId } = readStoredAuth();
-  if (authToken) headers.Authorization = `Bearer ${authToken}`;
-  if (userId) headers['X-User-ID'] = userId;
+  // No Authorization or X-User-ID: the session is the HttpOnly cookie (credentials: 'include'), which no
+  // script can read, so nothing the page holds can leak it.
   // The seed's client sends these always; the server never grants anything because of them.
   headers['X-Auth-Bypass'] = 'true';
   if (pathOf(path).startsWith(STRIPE_PREFIX)) headers['X-Stripe-Debug'] = 'true';

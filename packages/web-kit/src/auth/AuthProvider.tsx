@@ -9,13 +9,13 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { TOrganization, TSession, TUser } from '@dealflow/contracts';
+import type { TOrganization, TSession, TSignInChallenge, TUser } from '@dealflow/contracts';
 import { api } from '../api/client.js';
 import { ApiError } from '../api/request.js';
 import { nullOn401 } from '../api/query.js';
 import { toast } from '../toast/store.js';
 import { SessionStore, linkedQueryCache } from './session-store.js';
-import { clearStoredAuth, storeAuth } from './storage.js';
+import { clearStoredAuth, removeLegacyStorage } from './storage.js';
 
 export const ME_PATH = api.identity.me.path;
 /** The react-query key of the current user (the signed-in pages' query), kept in step by this context. */
@@ -38,17 +38,22 @@ export interface TRegisterInput {
 
 export interface TAuthContextValue {
   status: TAuthStatus;
+  /** The whole /me answer (e.g. `twoFactorEnrolmentRequired`), or null. */
+  session: TSession | null;
   user: TUser | null;
   organization: TOrganization | null;
-  sessionId: string | null;
   isAuthenticated: boolean;
   isLoading: boolean;
   isOwner: boolean;
-  /** Check the session, log in, wait 100 ms, re-check (else wait 500 ms), then go to `redirectTo`. Throws ApiError. */
+  /**
+   * Check the session, log in, wait 100 ms, re-check (else wait 500 ms), then go to `redirectTo`. Throws
+   * ApiError. For an account with two-factor sign-in it answers the challenge (no session, no redirect):
+   * the caller asks for the code.
+   */
   login: (
     credentials: { email: string; password: string },
     options?: { redirectTo?: string | null },
-  ) => Promise<TSession>;
+  ) => Promise<TSession | TSignInChallenge>;
   register: (input: TRegisterInput) => Promise<TSession>;
   /** Server call with a 3000 ms timeout, then local clean-up and a full redirect to /login, even on failure. */
   logout: () => Promise<void>;
@@ -67,14 +72,6 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export const fullPageRedirect = (path: string): void => {
   window.location.assign(path);
 };
-
-function persist(session: TSession): void {
-  storeAuth({
-    authToken: session.sessionId,
-    userId: session.user.id,
-    organizationId: session.organization?.id ?? null,
-  });
-}
 
 export interface TAuthProviderProps {
   children: ReactNode;
@@ -103,13 +100,12 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: TAuthPro
   // A 401 or any failure of the current-user fetch leaves the state unauthenticated and clears credentials.
   useEffect(() => {
     if (me.isPending || me.isFetching) return;
-    if (session) persist(session);
+    if (session) removeLegacyStorage();
     else clearStoredAuth();
   }, [me.isPending, me.isFetching, session]);
 
   const setSession = useCallback(
     (next: TSession) => {
-      persist(next);
       store.set(next);
       linkedQueryCache()?.setQueryData(ME_QUERY_KEY, next);
     },
@@ -133,7 +129,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: TAuthPro
     async (credentials, options = {}) => {
       const redirectTo = options.redirectTo === undefined ? '/dashboard' : options.redirectTo;
       await checkSession();
-      let next: TSession;
+      let next: TSession | TSignInChallenge;
       try {
         next = await api.identity.login(credentials);
       } catch (error) {
@@ -147,6 +143,7 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: TAuthPro
         });
         throw error;
       }
+      if (!('user' in next)) return next;
       setSession(next);
       toast({
         title: 'Login successful',
@@ -226,9 +223,9 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: TAuthPro
   const value = useMemo<TAuthContextValue>(
     () => ({
       status,
+      session,
       user: session?.user ?? null,
       organization: session?.organization ?? null,
-      sessionId: session?.sessionId ?? null,
       isAuthenticated: status === 'authenticated',
       isLoading: status === 'loading',
       isOwner: session?.user.role === 'owner',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TSession } from '@dealflow/contracts';
 import { SessionStore } from './session-store.js';
 
-const session = (id: string) => ({ sessionId: id }) as TSession;
+const session = (id: string) => ({ user: { name: id } }) as TSession;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

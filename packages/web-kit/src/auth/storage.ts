@@ -1,9 +1,7 @@
-// Client-held credentials (seed 000 section 3): local storage keys and the session cookies.
-export const StorageKeys = {
-  authToken: 'auth_token',
-  userId: 'user_id',
-  organizationId: 'organization_id',
-} as const;
+// Client-held credentials: none. The session travels only in the HttpOnly `df_session` cookie, which page
+// scripts cannot read; the seed's local-storage keys (token, user id, organization id) are no longer written,
+// and are removed where an older version of the app left them.
+const LEGACY_KEYS = ['auth_token', 'user_id', 'organization_id'] as const;
 
 /** The two session cookies: the HttpOnly one can only be cleared by the server (logout), the other here. */
 export const SESSION_COOKIES = ['df_session', 'df_session_present'] as const;
@@ -16,42 +14,15 @@ function storage(): Storage | null {
   }
 }
 
-export function readStoredAuth(): {
-  authToken: string | null;
-  userId: string | null;
-  organizationId: string | null;
-} {
+/** Removes what older versions of the app stored in localStorage (the session token among it). */
+export function removeLegacyStorage(): void {
   const s = storage();
-  return {
-    authToken: s?.getItem(StorageKeys.authToken) ?? null,
-    userId: s?.getItem(StorageKeys.userId) ?? null,
-    organizationId: s?.getItem(StorageKeys.organizationId) ?? null,
-  };
+  for (const key of LEGACY_KEYS) s?.removeItem(key);
 }
 
-export function storeAuth(values: {
-  authToken?: string | null;
-  userId?: number | string | null;
-  organizationId?: number | string | null;
-}): void {
-  const s = storage();
-  if (!s) return;
-  const put = (key: string, value: number | string | null | undefined) => {
-    if (value === undefined) return;
-    if (value === null || value === '') s.removeItem(key);
-    else s.setItem(key, String(value));
-  };
-  put(StorageKeys.authToken, values.authToken);
-  put(StorageKeys.userId, values.userId);
-  put(StorageKeys.organizationId, values.organizationId);
-}
-
-/** Clear the stored token, user id, organization id and expire the session cookies. */
+/** removeLegacyStorage, and expires the readable session cookie. */
 export function clearStoredAuth(): void {
-  const s = storage();
-  s?.removeItem(StorageKeys.authToken);
-  s?.removeItem(StorageKeys.userId);
-  s?.removeItem(StorageKeys.organizationId);
+  removeLegacyStorage();
   if (typeof document !== 'undefined') {
     for (const name of SESSION_COOKIES) {
       document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

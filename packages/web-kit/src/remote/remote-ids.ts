@@ -9,8 +9,12 @@ export type TRemoteId =
   | 'mfe_auth/PaymentReturnPage'
   | 'mfe_auth/ForgotPasswordPage'
   | 'mfe_auth/ResetPasswordPage'
+  | 'mfe_auth/VerifyEmailPage'
+  | 'mfe_auth/UnsubscribePage'
   | 'mfe_team/TeamMembersPage'
   | 'mfe_team/SettingsPage'
+  | 'mfe_team/ActivityPage'
+  | 'mfe_team/TwoFactorEnrolmentPage'
   | 'mfe_billing/BillingPage'
   | 'mfe_billing/CheckoutResultPage'
   | 'mfe_billing/PurchaseButton'
@@ -18,4 +22,5 @@ export type TRemoteId =
   | 'mfe_records/DashboardPage'
   | 'mfe_records/ProcessedEmailsPage'
   | 'mfe_records/MailboxIntegrationPage'
-  | 'mfe_records/AccountingIntegrationPage';
+  | 'mfe_records/AccountingIntegrationPage'
+  | 'mfe_records/AnalyticsPage';

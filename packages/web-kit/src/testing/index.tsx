@@ -15,7 +15,7 @@ import type { TOrganization, TSession, TUser } from '@dealflow/contracts';
  * override what the test is about. `organization: null` for a user without one.
  */
 export function createSession(
-  overrides: { user?: Partial<TUser>; organization?: Partial<TOrganization> | null; sessionId?: string } = {},
+  overrides: { user?: Partial<TUser>; organization?: Partial<TOrganization> | null } = {},
 ): TSession {
   const user: TUser = {
     id: 1,
@@ -25,6 +25,7 @@ export function createSession(
     profilePicture: null,
     organizationId: 1,
     digitalProductAccess: false,
+    emailVerified: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides.user,
   };
@@ -45,7 +46,7 @@ export function createSession(
           createdAt: '2026-01-01T00:00:00.000Z',
           ...overrides.organization,
         };
-  return { user, organization, sessionId: overrides.sessionId ?? 'sess-test' };
+  return { user, organization };
 }
 
 /** Forget web-kit's cached GET /api/config answer (answerApi does it; for tests that stub fetch themselves). */

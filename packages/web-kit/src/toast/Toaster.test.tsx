@@ -20,6 +20,6 @@ describe('<Toaster/>', () => {
     expect(screen.queryByText('Queued')).toBeNull();
     act(() => vi.advanceTimersByTime(TOAST_READY_DELAY + TOAST_READY_EXTRA));
     expect(screen.getByText('Queued')).toBeTruthy();
-    expect(screen.getByRole('status').getAttribute('data-variant')).toBe('success');
+    expect(screen.getByRole('status').closest('li')?.getAttribute('data-variant')).toBe('success');
   });
 });

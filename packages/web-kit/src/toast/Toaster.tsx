@@ -66,15 +66,17 @@ const useStyles = makeStyles({
 function ToastView({ item, onDismiss }: { item: TToastItem; onDismiss: () => void }) {
   const styles = useStyles();
   return (
+    // The list item stays a plain <li> (a list holds only list items); its text is the live region. A closing
+    // toast is inert: hidden from assistive technology and out of the tab order, Close button included.
     <li
       className={mergeClasses(styles.toast, styles[item.variant], !item.open && styles.closed)}
-      role={item.variant === 'error' ? 'alert' : 'status'}
+      {...(item.open ? {} : { inert: '' })}
       aria-hidden={!item.open}
       data-variant={item.variant}
       data-state={item.open ? 'open' : 'closed'}
     >
       {item.variant === 'loading' ? <Spinner size="tiny" aria-label="Loading" /> : null}
-      <div className={styles.body}>
+      <div className={styles.body} role={item.variant === 'error' ? 'alert' : 'status'}>
         {item.title ? <div className={styles.title}>{item.title}</div> : null}
         {item.description ? <div className={styles.description}>{item.description}</div> : null}
       </div>

@@ -26,6 +26,13 @@ export const autoLoginAlt = /* @__PURE__ */ endpoint(
   '/api/billing/auto-login',
   1,
 );
+export const claimPurchase = /* @__PURE__ */ endpoint(
+  'billing',
+  'claimPurchase',
+  'POST',
+  '/api/billing/claim-purchase',
+  1,
+);
 export const changeSubscription = /* @__PURE__ */ endpoint(
   'billing',
   'changeSubscription',
@@ -33,3 +40,4 @@ export const changeSubscription = /* @__PURE__ */ endpoint(
   '/api/stripe/subscription',
   1,
 );
+export const invoices = /* @__PURE__ */ endpoint('billing', 'invoices', 'GET', '/api/billing/invoices', 0);

@@ -148,4 +148,158 @@ export const updateNotifications = /* @__PURE__ */ endpoint(
   '/api/settings/notifications',
   1,
 );
+export const unsubscribe = /* @__PURE__ */ endpoint(
+  'identity',
+  'unsubscribe',
+  'POST',
+  '/api/settings/notifications/unsubscribe',
+  2,
+);
 export const config = /* @__PURE__ */ endpoint('identity', 'config', 'GET', '/api/config', 0);
+export const listSessions = /* @__PURE__ */ endpoint(
+  'identity',
+  'listSessions',
+  'GET',
+  '/api/account/sessions',
+  0,
+);
+export const revokeSession = /* @__PURE__ */ endpoint(
+  'identity',
+  'revokeSession',
+  'DELETE',
+  '/api/account/sessions/:id',
+  2,
+);
+export const revokeOtherSessions = /* @__PURE__ */ endpoint(
+  'identity',
+  'revokeOtherSessions',
+  'POST',
+  '/api/account/sessions/revoke-others',
+  0,
+);
+export const getEmailStatus = /* @__PURE__ */ endpoint(
+  'identity',
+  'getEmailStatus',
+  'GET',
+  '/api/account/email',
+  0,
+);
+export const requestEmailChange = /* @__PURE__ */ endpoint(
+  'identity',
+  'requestEmailChange',
+  'POST',
+  '/api/account/email/change',
+  1,
+);
+export const cancelEmailChange = /* @__PURE__ */ endpoint(
+  'identity',
+  'cancelEmailChange',
+  'DELETE',
+  '/api/account/email/change',
+  0,
+);
+export const resendVerification = /* @__PURE__ */ endpoint(
+  'identity',
+  'resendVerification',
+  'POST',
+  '/api/account/email/verification',
+  0,
+);
+export const confirmEmail = /* @__PURE__ */ endpoint(
+  'identity',
+  'confirmEmail',
+  'POST',
+  '/api/account/email/confirm',
+  1,
+);
+export const listActivity = /* @__PURE__ */ endpoint(
+  'identity',
+  'listActivity',
+  'GET',
+  '/api/organization/activity',
+  2,
+);
+export const exportActivity = /* @__PURE__ */ endpoint(
+  'identity',
+  'exportActivity',
+  'GET',
+  '/api/organization/activity/export',
+  2,
+);
+export const listApiKeys = /* @__PURE__ */ endpoint(
+  'identity',
+  'listApiKeys',
+  'GET',
+  '/api/organization/api-keys',
+  0,
+);
+export const createApiKey = /* @__PURE__ */ endpoint(
+  'identity',
+  'createApiKey',
+  'POST',
+  '/api/organization/api-keys',
+  1,
+);
+export const revokeApiKey = /* @__PURE__ */ endpoint(
+  'identity',
+  'revokeApiKey',
+  'DELETE',
+  '/api/organization/api-keys/:id',
+  2,
+);
+export const twoFactorStatus = /* @__PURE__ */ endpoint(
+  'identity',
+  'twoFactorStatus',
+  'GET',
+  '/api/user/two-factor',
+  0,
+);
+export const startTwoFactorSetup = /* @__PURE__ */ endpoint(
+  'identity',
+  'startTwoFactorSetup',
+  'POST',
+  '/api/user/two-factor/setup',
+  0,
+);
+export const confirmTwoFactor = /* @__PURE__ */ endpoint(
+  'identity',
+  'confirmTwoFactor',
+  'POST',
+  '/api/user/two-factor/confirm',
+  1,
+);
+export const disableTwoFactor = /* @__PURE__ */ endpoint(
+  'identity',
+  'disableTwoFactor',
+  'POST',
+  '/api/user/two-factor/disable',
+  1,
+);
+export const regenerateRecoveryCodes = /* @__PURE__ */ endpoint(
+  'identity',
+  'regenerateRecoveryCodes',
+  'POST',
+  '/api/user/two-factor/recovery-codes',
+  1,
+);
+export const verifyTwoFactor = /* @__PURE__ */ endpoint(
+  'identity',
+  'verifyTwoFactor',
+  'POST',
+  '/api/auth/two-factor',
+  1,
+);
+export const organizationTwoFactor = /* @__PURE__ */ endpoint(
+  'identity',
+  'organizationTwoFactor',
+  'GET',
+  '/api/organization/two-factor',
+  0,
+);
+export const updateOrganizationTwoFactor = /* @__PURE__ */ endpoint(
+  'identity',
+  'updateOrganizationTwoFactor',
+  'PUT',
+  '/api/organization/two-factor',
+  1,
+);

@@ -4,6 +4,14 @@ import { endpoint } from '../endpoint.js';
 
 export const listEmails = /* @__PURE__ */ endpoint('ingest', 'listEmails', 'GET', '/api/emails', 2);
 export const getEmail = /* @__PURE__ */ endpoint('ingest', 'getEmail', 'GET', '/api/emails/:id', 2);
+export const pipeline = /* @__PURE__ */ endpoint('ingest', 'pipeline', 'GET', '/api/emails/pipeline', 0);
+export const correctField = /* @__PURE__ */ endpoint(
+  'ingest',
+  'correctField',
+  'PATCH',
+  '/api/emails/:id/extracted-data',
+  2,
+);
 export const retryEmail = /* @__PURE__ */ endpoint(
   'ingest',
   'retryEmail',
@@ -34,6 +42,20 @@ export const mailboxSettings = /* @__PURE__ */ endpoint(
   '/api/integrations/mailbox/settings',
   1,
 );
+export const mailboxRotateSecret = /* @__PURE__ */ endpoint(
+  'ingest',
+  'mailboxRotateSecret',
+  'POST',
+  '/api/integrations/mailbox/webhook-secret',
+  0,
+);
+export const mailboxMailgunKey = /* @__PURE__ */ endpoint(
+  'ingest',
+  'mailboxMailgunKey',
+  'PUT',
+  '/api/integrations/mailbox/mailgun-key',
+  1,
+);
 export const mailboxDisconnect = /* @__PURE__ */ endpoint(
   'ingest',
   'mailboxDisconnect',
@@ -54,4 +76,61 @@ export const accountingUpdate = /* @__PURE__ */ endpoint(
   'PUT',
   '/api/integrations/accounting',
   1,
+);
+export const submitEmail = /* @__PURE__ */ endpoint('ingest', 'submitEmail', 'POST', '/api/emails', 0);
+export const analyticsDecksPerWeek = /* @__PURE__ */ endpoint(
+  'ingest',
+  'analyticsDecksPerWeek',
+  'GET',
+  '/api/analytics/decks-per-week',
+  2,
+);
+export const analyticsIndustries = /* @__PURE__ */ endpoint(
+  'ingest',
+  'analyticsIndustries',
+  'GET',
+  '/api/analytics/industries',
+  2,
+);
+export const analyticsStages = /* @__PURE__ */ endpoint(
+  'ingest',
+  'analyticsStages',
+  'GET',
+  '/api/analytics/stages',
+  2,
+);
+export const analyticsCountries = /* @__PURE__ */ endpoint(
+  'ingest',
+  'analyticsCountries',
+  'GET',
+  '/api/analytics/countries',
+  2,
+);
+export const analyticsFunnel = /* @__PURE__ */ endpoint(
+  'ingest',
+  'analyticsFunnel',
+  'GET',
+  '/api/analytics/funnel',
+  2,
+);
+export const analyticsTimeToProcess = /* @__PURE__ */ endpoint(
+  'ingest',
+  'analyticsTimeToProcess',
+  'GET',
+  '/api/analytics/time-to-process',
+  2,
+);
+export const accountingSync = /* @__PURE__ */ endpoint(
+  'ingest',
+  'accountingSync',
+  'POST',
+  '/api/integrations/accounting/sync',
+  1,
+);
+export const accountingSyncLog = /* @__PURE__ */ endpoint(
+  'ingest',
+  'accountingSyncLog',
+  'GET',
+  '/api/integrations/accounting/sync-log',
+  0,
 );

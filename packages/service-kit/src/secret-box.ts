@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for secrets at rest (mailbox app passwords, accounting client secrets).
- * Stored form: `v1.<iv>.<tag>.<ciphertext>` (base64url); the org id is bound as associated data so a
- * ciphertext copied to another organization's row does not decrypt.
+ * AES-256-GCM for secrets at rest, one construction for every service, each with its own key: svc-ingest's
+ * mailbox passwords and accounting client secrets, svc-identity's TOTP secrets, svc-crm's Affinity API keys.
+ * Stored form: `v1.<iv>.<tag>.<ciphertext>` (base64url); the caller's context (an organization or user id) is bound as
+ * associated data, so a ciphertext copied to another row does not decrypt.
  */
 export interface TSecretBox {
   encrypt(plain: string, context: string): string;

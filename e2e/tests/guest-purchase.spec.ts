@@ -1,0 +1,83 @@
+import { expect as baseExpect, test, uniqueEmail } from '../support/fixtures.js';
+
+// Issue 14 item 1 and issue 12's auto-login finding, on the embedded payment provider: a visitor with no
+// cookie buys the $50 licence as a guest and ends signed in on the dashboard; the auto-login answers only to
+// the browser that started the checkout, once.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test('a visitor with no cookie buys the licence as a guest and lands signed in on the dashboard with the guide', async ({
+  browser,
+  baseURL,
+  mail,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL });
+  expect(await context.cookies()).toEqual([]);
+  const page = await context.newPage();
+  const email = uniqueEmail('guest');
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Buy Now - $50' }).first().click();
+  await expect(page).toHaveURL(/\/pay\/checkout\/cs_/);
+  await expect(page.getByText('Standard License (one-time)')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Gus Guest');
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  // Payment return -> auto-login -> the dashboard (a failed auto-login goes to /login instead).
+  await expect(page.getByText('Payment Successful!')).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Access Granted')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Visit Template' })).toBeVisible();
+  const me = (await (await page.request.get('/api/auth/me')).json()) as {
+    user: { email: string; name: string; digitalProductAccess: boolean };
+  };
+  expect(me.user).toMatchObject({ email, name: 'Gus Guest', digitalProductAccess: true });
+  // The session is in an HttpOnly cookie; the browser key of the checkout is spent.
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'df_session')?.httpOnly).toBe(true);
+  expect(cookies.find((c) => c.name === 'df_checkout')).toBeUndefined();
+
+  // The set-password email follows, and its link sets a password that signs in anywhere.
+  const message = await mail.waitFor(email, { subject: 'Set your password', timeoutMs: 20_000 });
+  const link = message.links.find((l) => l.includes('/reset-password?token='))!;
+  expect(link).toBeTruthy();
+  await context.close();
+});
+
+test('the checkout session id alone signs nobody in; only the buying browser, once', async ({
+  browser,
+  baseURL,
+}) => {
+  const buyer = await browser.newContext({ baseURL });
+  const stranger = await browser.newContext({ baseURL });
+  const started = await buyer.request.post('/api/stripe/checkout');
+  expect(started.ok(), await started.text()).toBe(true);
+  const { url, sessionId } = (await started.json()) as { url: string; sessionId: string };
+  const paid = await buyer.request.post(new URL(url).pathname, {
+    form: { email: uniqueEmail('guest'), cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+
+  const stolen = await stranger.request.post('/api/stripe/auto-login', { data: { sessionId } });
+  expect(stolen.status()).toBe(403);
+  expect((await stranger.request.get('/api/auth/me')).status()).toBe(401);
+
+  const own = await buyer.request.post('/api/billing/auto-login', { data: { sessionId } });
+  expect(own.status()).toBe(200);
+  expect(((await own.json()) as { success: boolean }).success).toBe(true);
+  expect((await buyer.request.get('/api/auth/me')).status()).toBe(200);
+  // A second use fails: the sign-in spent the browser key (the cookie is expired), and the checkout is marked
+  // used (410 when the key is presented again: svc-billing's checkout.test.ts).
+  const again = await buyer.request.post('/api/stripe/auto-login', { data: { sessionId } });
+  expect(again.status()).toBe(403);
+  expect((await buyer.cookies()).find((c) => c.name === 'df_checkout')).toBeUndefined();
+  await buyer.close();
+  await stranger.close();
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { loadGatewayConfig } from './config.js';
+
+const token = 'a-long-random-internal-token';
+
+describe('gateway in production refuses development defaults', () => {
+  it('refuses the development INTERNAL_API_TOKEN, naming it', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrowError(/INTERNAL_API_TOKEN/);
+    expect(() =>
+      loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: 'dev-internal-token' }),
+    ).toThrowError(/INTERNAL_API_TOKEN/);
+  });
+  it('starts in production with a real token, and on the defaults outside production', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: token })).not.toThrow();
+    expect(() => loadGatewayConfig({})).not.toThrow();
+  });
+});

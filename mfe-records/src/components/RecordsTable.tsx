@@ -1,0 +1,209 @@
+// The Processed Records table: one row per record with its company, sender, date, status and actions, and the
+// "Showing N of M" footer with its pager.
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Tooltip,
+  makeStyles,
+  useRestoreFocusTarget,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ArrowClockwise20Regular,
+  DocumentText20Regular,
+  Open20Regular,
+  Sparkle20Regular,
+} from '@fluentui/react-icons';
+import { Button } from '@dealflow/web-kit';
+import { CompanyBadge } from './CompanyBadge.js';
+import { StatusBadge } from './StatusBadge.js';
+import type { TEmailRecord } from '../lib/records-api.js';
+import {
+  UNKNOWN_COMPANY,
+  UNKNOWN_INDUSTRY,
+  canRetry,
+  formatReceivedAt,
+  formatShowingText,
+  isNextDisabled,
+} from '../lib/records-format.js';
+
+const useStyles = makeStyles({
+  tableWrap: { overflowX: 'auto' },
+  company: { display: 'flex', alignItems: 'center', gap: '10px', minWidth: '200px' },
+  stack: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
+  secondary: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  reason: {
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+    marginTop: '4px',
+    maxWidth: '240px',
+  },
+  actions: { display: 'flex', gap: '2px' },
+  footer: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '12px',
+    marginTop: '12px',
+    flexWrap: 'wrap',
+  },
+  pager: { display: 'flex', gap: '8px' },
+});
+
+/** What a row's action buttons do; each receives the row's record. */
+export type TRecordActions = {
+  onOpenDeal: (record: TEmailRecord) => void;
+  openingDeal: boolean;
+  onViewExtracted: (record: TEmailRecord) => void;
+  onViewAnalysis: (record: TEmailRecord) => void;
+  onRetry: (record: TEmailRecord) => void;
+  /** The id of the record whose retry is under way, if any. */
+  retryingId: number | undefined;
+};
+
+/** Received is the email's Date header; when Dealflow got it much later (a scan of old mail), both are shown. */
+const INGESTED_LATER_MS = 10 * 60_000;
+const isIngestedLater = (record: TEmailRecord) =>
+  new Date(record.ingestedAt).getTime() - new Date(record.receivedAt).getTime() > INGESTED_LATER_MS;
+
+function RecordRow({ record, actions }: { record: TEmailRecord; actions: TRecordActions }) {
+  const styles = useStyles();
+  // The record dialogs are opened from these buttons, not by a DialogTrigger: marking them as tabster restore
+  // targets gives the focus back to the button when its dialog closes (WCAG 2.4.3).
+  const restoreFocus = useRestoreFocusTarget();
+  const company = record.extractedData?.companyName?.trim() || UNKNOWN_COMPANY;
+  return (
+    <TableRow data-record-id={record.id}>
+      <TableCell>
+        <div className={styles.company}>
+          <CompanyBadge name={company} />
+          <div className={styles.stack}>
+            <span>{company}</span>
+            <span className={styles.secondary}>
+              {record.extractedData?.industry?.trim() || UNKNOWN_INDUSTRY}
+            </span>
+          </div>
+        </div>
+      </TableCell>
+      <TableCell>
+        <div className={styles.stack}>
+          <span>{record.from || record.fromEmail}</span>
+          <span className={styles.secondary}>{record.fromEmail}</span>
+        </div>
+      </TableCell>
+      <TableCell>
+        <div className={styles.stack}>
+          <span>{formatReceivedAt(record.receivedAt)}</span>
+          {isIngestedLater(record) ? (
+            <span className={styles.secondary}>Ingested {formatReceivedAt(record.ingestedAt)}</span>
+          ) : null}
+        </div>
+      </TableCell>
+      <TableCell>
+        <div className={styles.stack}>
+          <StatusBadge status={record.status} />
+          {record.statusReason ? <span className={styles.reason}>{record.statusReason}</span> : null}
+        </div>
+      </TableCell>
+      <TableCell>
+        <div className={styles.actions}>
+          {record.dealUrl ? (
+            <Tooltip content="View CRM deal" relationship="label">
+              <Button
+                appearance="subtle"
+                icon={<Open20Regular />}
+                disabled={actions.openingDeal}
+                onClick={() => actions.onOpenDeal(record)}
+                {...restoreFocus}
+              />
+            </Tooltip>
+          ) : null}
+          <Tooltip content="View extracted data" relationship="label">
+            <Button
+              appearance="subtle"
+              icon={<DocumentText20Regular />}
+              onClick={() => actions.onViewExtracted(record)}
+              {...restoreFocus}
+            />
+          </Tooltip>
+          {record.canAnalyze ? (
+            <Tooltip content="View AI analysis" relationship="label">
+              <Button
+                appearance="subtle"
+                icon={<Sparkle20Regular />}
+                onClick={() => actions.onViewAnalysis(record)}
+                {...restoreFocus}
+              />
+            </Tooltip>
+          ) : null}
+          {canRetry(record.status) ? (
+            <Button
+              appearance="subtle"
+              icon={<ArrowClockwise20Regular />}
+              disabled={actions.retryingId === record.id}
+              onClick={() => actions.onRetry(record)}
+            >
+              Retry
+            </Button>
+          ) : null}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function RecordsTable({ rows, actions }: { rows: TEmailRecord[]; actions: TRecordActions }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.tableWrap}>
+      <Table aria-label="Processed records">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Company</TableHeaderCell>
+            <TableHeaderCell>Sender</TableHeaderCell>
+            <TableHeaderCell>Received</TableHeaderCell>
+            <TableHeaderCell>Status</TableHeaderCell>
+            <TableHeaderCell>Actions</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((record) => (
+            <RecordRow key={record.id} record={record} actions={actions} />
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** "Showing N of M" and the pager: "Next" appends the following page. */
+export function RecordsFooter({
+  shown,
+  total,
+  canLoadMore,
+  loadingMore,
+  onNext,
+}: {
+  shown: number;
+  total: number;
+  canLoadMore: boolean;
+  loadingMore: boolean;
+  onNext: () => void;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.footer}>
+      <span role="status">{formatShowingText(shown, total)}</span>
+      <div className={styles.pager}>
+        <Button disabled>Previous</Button>
+        <Button disabled={isNextDisabled(shown, total) || !canLoadMore || loadingMore} onClick={onNext}>
+          {loadingMore ? 'Loading...' : 'Next'}
+        </Button>
+      </div>
+    </div>
+  );
+}

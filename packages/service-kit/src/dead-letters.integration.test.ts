@@ -1,0 +1,193 @@
+import type { EntitySchema } from '@mikro-orm/core';
+import { Migration } from '@mikro-orm/migrations';
+import { Topics } from '@dealflow/contracts';
+import type { Broker } from '@dealflow/dev-stack';
+import { Kafka, logLevel } from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZBaseConfig, loadConfig, type TBaseConfig } from './config.js';
+import { DEFAULT_RETRY_POLICY, defineConsumer, retryDelayMs } from './consumer.js';
+import { runDeadLetterCommand } from './dead-letters.js';
+import { createService, type Service } from './service.js';
+import { createTestDatabase, startTestBroker, waitFor } from './testing/index.js';
+
+class SeatMigration extends Migration {
+  override async up() {
+    this.addSql('CREATE TABLE seats (org_id int PRIMARY KEY, added int NOT NULL DEFAULT 0)');
+  }
+}
+/** Orgs whose events the handler refuses (a downstream that is broken for them), until a test mends it. */
+const broken = new Set<number>();
+const countSeat = defineConsumer(
+  Topics.memberAdded,
+  async (event, { em }) => {
+    if (broken.has(event.data.orgId)) throw new Error(`downstream broken for ${event.data.orgId}`);
+    await em
+      .getConnection()
+      .execute(
+        'INSERT INTO seats (org_id, added) VALUES (?, 1) ON CONFLICT (org_id) DO UPDATE SET added = seats.added + 1',
+        [event.data.orgId],
+        'run',
+        em.getTransactionContext(),
+      );
+  },
+  'count-seat',
+);
+
+let broker: Broker;
+let svc: Service<TBaseConfig, unknown>;
+let config: TBaseConfig;
+let drop: () => Promise<void>;
+let kafka: Kafka;
+
+beforeAll(async () => {
+  broker = await startTestBroker();
+  const db = await createTestDatabase('kit_dead_letters');
+  drop = db.drop;
+  config = loadConfig(ZBaseConfig, {
+    DATABASE_URL: db.url,
+    KAFKA_BROKERS: broker.brokers,
+    LOG_LEVEL: process.env.KIT_TEST_LOG ?? 'silent',
+    OUTBOX_POLL_MS: '100',
+    // Minutes in production; a test waits a few hundred milliseconds for the same schedule.
+    CONSUMER_RETRY_BASE_MS: '50',
+    CONSUMER_RETRY_MAX_ATTEMPTS: '6',
+  });
+  svc = await createService({
+    name: 'billing',
+    config,
+    entities: [] as EntitySchema[],
+    migrations: [{ name: 'Migration20261121000000', class: SeatMigration }],
+    deps: () => ({}),
+    consumers: () => [countSeat],
+    routes: () => undefined,
+  });
+  await svc.startWorkers();
+  kafka = new Kafka({ brokers: [broker.brokers], logLevel: logLevel.NOTHING });
+}, 60_000);
+afterAll(async () => {
+  await svc?.stop();
+  await broker?.stop();
+  await drop?.();
+});
+
+const seats = async (orgId: number) => {
+  const rows = await svc.ctx.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ added: number }[]>('SELECT added FROM seats WHERE org_id = ?', [orgId]);
+  return rows[0]?.added ?? 0;
+};
+const parked = async () =>
+  svc.ctx.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ key: string; attempts: number }[]>('SELECT key, attempts FROM kit_retry');
+
+async function publish(orgId: number, userId = 1) {
+  const event = {
+    id: crypto.randomUUID(),
+    type: Topics.memberAdded,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    orgId: String(orgId),
+    data: {
+      orgId,
+      userId,
+      email: `u${userId}@example.com`,
+      name: `User ${userId}`,
+      role: 'member',
+      memberCount: 2,
+    },
+  };
+  const producer = kafka.producer();
+  await producer.connect();
+  await producer.send({
+    topic: Topics.memberAdded,
+    messages: [{ key: String(orgId), value: JSON.stringify(event) }],
+  });
+  await producer.disconnect();
+  return event;
+}
+
+describe('consumer retries with backoff', () => {
+  it('spreads the default retries over minutes (exponential, with jitter), not 1.5 s', () => {
+    let total = 0;
+    for (let attempt = 1; attempt < DEFAULT_RETRY_POLICY.maxAttempts; attempt++)
+      total += retryDelayMs(attempt, DEFAULT_RETRY_POLICY, () => 0.5);
+    expect(total).toBeGreaterThan(4 * 60_000);
+    expect(total).toBeLessThan(15 * 60_000);
+    const jittered = new Set([0, 0.3, 0.9].map((r) => retryDelayMs(5, DEFAULT_RETRY_POLICY, () => r)));
+    expect(jittered.size).toBe(3);
+  });
+
+  it("parks a failing event and keeps consuming other organizations' events, then applies it once mended", async () => {
+    broken.add(701);
+    await publish(701);
+    await waitFor(async () => (await parked()).some((row: { key: string }) => row.key === '701'), {
+      timeoutMs: 20_000,
+    });
+    await publish(702);
+    await waitFor(async () => (await seats(702)) === 1, { timeoutMs: 20_000 });
+    // A later event of the parked organization waits behind the first (one organization's events stay in order).
+    await publish(701, 2);
+    await waitFor(
+      async () => (await parked()).filter((row: { key: string }) => row.key === '701').length === 2,
+      {
+        timeoutMs: 20_000,
+      },
+    );
+    expect(await seats(701)).toBe(0);
+    broken.delete(701);
+    await waitFor(async () => (await seats(701)) === 2, { timeoutMs: 20_000 });
+    expect(await parked()).toHaveLength(0);
+  }, 60_000);
+});
+
+describe('dead letters', () => {
+  it('dead-letters after the last retry, lists it, and replays it over the broker once the cause is fixed', async () => {
+    broken.add(801);
+    const event = await publish(801);
+    const out: string[] = [];
+    const print = (line: string) => out.push(line);
+    await waitFor(
+      async () => {
+        out.length = 0;
+        await runDeadLetterCommand('billing', config, ['list'], print);
+        return out.some((line) => line.includes(event.id));
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    const listed = JSON.parse(out.find((line) => line.includes(event.id))!) as Record<string, unknown>;
+    expect(listed).toMatchObject({
+      eventId: event.id,
+      consumer: 'count-seat',
+      topic: Topics.memberAdded,
+      attempts: 6,
+      error: 'downstream broken for 801',
+    });
+    expect(await parked()).toHaveLength(0);
+    expect(await seats(801)).toBe(0);
+
+    broken.delete(801);
+    out.length = 0;
+    await runDeadLetterCommand('billing', config, ['replay', String(listed.id)], print);
+    expect(out.join('\n')).toMatch(/replayed 1/);
+    await waitFor(async () => (await seats(801)) === 1, { timeoutMs: 20_000 });
+    out.length = 0;
+    await runDeadLetterCommand('billing', config, ['list'], print);
+    expect(out.some((line) => line.includes(event.id))).toBe(false);
+    // Replaying all again finds nothing left, and the effect stays applied once.
+    out.length = 0;
+    await runDeadLetterCommand('billing', config, ['replay', '--all'], print);
+    expect(out.join('\n')).toMatch(/replayed 0/);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await seats(801)).toBe(1);
+  }, 60_000);
+
+  it('refuses an unknown command with its usage', async () => {
+    const out: string[] = [];
+    await expect(runDeadLetterCommand('billing', config, ['purge'], (l) => out.push(l))).rejects.toThrow(
+      /usage: dead-letters list \| replay <id\|--all>/,
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { LocalInvoiceSchema, type LocalInvoice } from '../entities/embedded-payments.js';
+
+export const findLocalInvoice = (em: EntityManager, id: string): Promise<LocalInvoice | null> =>
+  em.findOne(LocalInvoiceSchema, { id }, { disableIdentityMap: true });
+
+/** Newest first, as Stripe lists them. */
+export const findLocalInvoicesOfCustomer = (em: EntityManager, customerId: string): Promise<LocalInvoice[]> =>
+  em.find(
+    LocalInvoiceSchema,
+    { customerId },
+    { orderBy: { created: 'desc', number: 'desc' }, limit: 100, disableIdentityMap: true },
+  );
+
+export const countLocalInvoicesOfCustomer = (em: EntityManager, customerId: string): Promise<number> =>
+  em.count(LocalInvoiceSchema, { customerId });
+
+export const insertLocalInvoice = (em: EntityManager, invoice: LocalInvoice) =>
+  em.insert<LocalInvoice>(LocalInvoiceSchema, invoice);

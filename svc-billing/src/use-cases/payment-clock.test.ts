@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Topics } from '@dealflow/contracts';
+import { INTERNAL_TOKEN, startBilling, type BillingHarness } from '../../test/start-billing.js';
+
+/**
+ * The payment clock (issue 14) run the same way on both providers: the embedded one (its own clock, its
+ * /pay card form) and Stripe through the official SDK against the stand-in (test clocks advanced with
+ * test_helpers.test_clocks.advance, the events delivered as signed webhooks). The same handler walks the
+ * same event types on both, so the same assertions hold.
+ */
+const EMBEDDED_ENV = {
+  STRIPE_SECRET_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+  STRIPE_PRICE_BASIC_MONTHLY: '',
+  STRIPE_PRICE_BASIC_ANNUAL: '',
+  STRIPE_PRICE_PRO_MONTHLY: '',
+  STRIPE_PRICE_PRO_ANNUAL: '',
+  STRIPE_PRICE_TEMPLATE: '',
+};
+const DAY_MS = 86_400_000;
+
+type TInvoiceList = {
+  invoices: {
+    id: string;
+    number: string | null;
+    date: string;
+    amountCents: number;
+    status: string;
+    receiptUrl: string | null;
+  }[];
+  nextCharge: { date: string; amountCents: number } | null;
+  trialEndsAt: string | null;
+  status: string | null;
+};
+
+describe.each(['embedded', 'stripe'] as const)('payment clock on the %s provider', (provider) => {
+  let h: BillingHarness;
+  // Each provider's organizations are distinct, so the two runs never share billing rows.
+  const org = (n: number) => (provider === 'embedded' ? 7100 : 7200) + n;
+
+  beforeAll(async () => {
+    h = await startBilling(provider === 'embedded' ? EMBEDDED_ENV : { STRIPE_TEST_CLOCKS: '1' });
+  }, 90_000);
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  /** The owner subscribes with `card` (Stripe's test numbers); the trial starts. */
+  const subscribe = async (orgId: number, plan: string, cycle: string, card = '4242424242424242') => {
+    const sessionId = await h.startCheckout(orgId, plan, cycle);
+    if (provider === 'embedded') {
+      const paid = await h.svc.app.inject({
+        method: 'POST',
+        url: `/pay/checkout/${sessionId}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ cardNumber: card, expiry: '12/34', cvc: '123' }).toString(),
+      });
+      expect(paid.statusCode).toBe(303);
+    } else {
+      const session = h.stripe.completeCheckout(sessionId, { card });
+      expect((await h.postWebhook(h.stripe.event('checkout.session.completed', session))).statusCode).toBe(
+        200,
+      );
+    }
+  };
+
+  /** The development control, then (Stripe) the webhooks its clock produced. */
+  const advance = async (orgId: number, days: number) => {
+    const response = await h.svc.app.inject({
+      method: 'POST',
+      url: '/internal/billing/test-clock/advance',
+      headers: { 'x-internal-token': INTERNAL_TOKEN },
+      payload: { orgId, days },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { now: string; events: string[] };
+    if (provider === 'embedded') return { now: body.now, events: body.events };
+    const events = await h.stripe.deliverEvents(async (event) => {
+      const delivered = await h.postWebhook(event);
+      expect(delivered.statusCode).toBe(200);
+    });
+    return { now: body.now, events };
+  };
+
+  const invoicesOf = async (orgId: number) => {
+    const response = await h.svc.app.inject({
+      method: 'GET',
+      url: '/api/billing/invoices',
+      headers: h.headersFor(orgId, 'member', 2),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as TInvoiceList;
+  };
+
+  const subscriptionOf = async (orgId: number) =>
+    (
+      await h.svc.app.inject({ method: 'GET', url: '/api/stripe/subscription', headers: h.headersFor(orgId) })
+    ).json() as { plan: string; status: string; currentPeriodEnd: string | null; trialEndsAt: string | null };
+
+  it('a trial warns 3 days ahead, converts after 7 days with the saved card, and the receipt prints', async () => {
+    const orgId = org(1);
+    await subscribe(orgId, 'pro', 'monthly');
+    const before = await invoicesOf(orgId);
+    expect(before.invoices).toEqual([]);
+    expect(before.status).toBe('trialing');
+    expect(before.trialEndsAt).not.toBeNull();
+    const trialEnd = new Date(before.trialEndsAt!).getTime();
+    expect(before.nextCharge).toEqual({ date: before.trialEndsAt, amountCents: 5000, currency: 'usd' });
+
+    const first = await advance(orgId, 4);
+    expect(first.events).toEqual(['customer.subscription.trial_will_end']);
+    const [ending] = await h.bus.waitForEvents(Topics.trialEnding, orgId);
+    expect(ending!.data).toMatchObject({
+      orgId,
+      plan: 'pro',
+      billingCycle: 'monthly',
+      trialEndsAt: before.trialEndsAt,
+      amountDue: 5000,
+      currency: 'usd',
+    });
+
+    const second = await advance(orgId, 4);
+    expect(second.events).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect(await subscriptionOf(orgId)).toMatchObject({ plan: 'pro', status: 'active' });
+    const after = await invoicesOf(orgId);
+    expect(after.status).toBe('active');
+    expect(after.trialEndsAt).toBeNull();
+    expect(after.invoices).toHaveLength(1);
+    const [invoice] = after.invoices;
+    expect(invoice).toMatchObject({ amountCents: 5000, currency: 'usd', status: 'paid' });
+    expect(invoice!.number).toMatch(/^[A-Z0-9]{8}-0001$/);
+    expect(new Date(invoice!.date).getTime()).toBe(trialEnd);
+    // The next charge is a month after the trial's end, at the same price.
+    const nextDate = new Date(trialEnd);
+    nextDate.setUTCMonth(nextDate.getUTCMonth() + 1);
+    expect(after.nextCharge).toEqual({ date: nextDate.toISOString(), amountCents: 5000, currency: 'usd' });
+
+    const receipt = await h.svc.app.inject({ method: 'GET', url: invoice!.receiptUrl! });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toContain('text/html');
+    expect(receipt.body).toContain(invoice!.number!);
+    expect(receipt.body).toContain('1 × Pro (monthly) (at $50.00 / month)');
+    expect(receipt.body).toContain('$50.00');
+    expect(receipt.body).toContain('@media print');
+    // Another invoice id under this signature, or a changed signature: nothing.
+    const [, signature] = invoice!.receiptUrl!.split('/').pop()!.split('.');
+    for (const forged of [`/pay/receipts/in_other.${signature}`, `${invoice!.receiptUrl!.slice(0, -2)}xx`])
+      expect((await h.svc.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+
+    // A redelivered or replayed clock run bills nothing twice: the clock only moves forward.
+    expect((await advance(orgId, 1)).events).toEqual([]);
+    expect((await invoicesOf(orgId)).invoices).toHaveLength(1);
+  }, 60_000);
+
+  it('a card that fails on charge (4000 0000 0000 0341) leaves the trial past_due and says so', async () => {
+    const orgId = org(2);
+    await subscribe(orgId, 'basic', 'monthly', '4000 0000 0000 0341');
+    const moved = await advance(orgId, 8);
+    expect(moved.events).toEqual([
+      'customer.subscription.trial_will_end',
+      'invoice.payment_failed',
+      'customer.subscription.updated',
+    ]);
+    expect(await subscriptionOf(orgId)).toMatchObject({ plan: 'basic', status: 'past_due' });
+    const [failed] = await h.bus.waitForEvents(Topics.paymentFailed, orgId);
+    const list = await invoicesOf(orgId);
+    expect(list.invoices).toHaveLength(1);
+    expect(list.invoices[0]).toMatchObject({ amountCents: 3000, status: 'open', receiptUrl: null });
+    expect(failed!.data).toMatchObject({
+      orgId,
+      invoiceId: list.invoices[0]!.id,
+      invoiceNumber: list.invoices[0]!.number,
+      amountDue: 3000,
+      currency: 'usd',
+      status: 'past_due',
+    });
+    // No receipt for an unpaid invoice, even with a valid signature.
+    const { receiptPath } = await import('./list-invoices.js');
+    const unpaid = receiptPath({ config: h.svc.deps.config }, list.invoices[0]!.id);
+    expect((await h.svc.app.inject({ method: 'GET', url: unpaid })).statusCode).toBe(404);
+  }, 60_000);
+
+  it('renews monthly at each period end and annually a year later', async () => {
+    const monthly = org(3);
+    await subscribe(monthly, 'pro', 'monthly');
+    await advance(monthly, 8);
+    const renewal = await advance(monthly, 31);
+    expect(renewal.events).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    const list = await invoicesOf(monthly);
+    expect(list.invoices.map((i) => [i.amountCents, i.status])).toEqual([
+      [5000, 'paid'],
+      [5000, 'paid'],
+    ]);
+    expect(list.invoices.map((i) => i.number!.slice(-4))).toEqual(['0002', '0001']);
+
+    const annual = org(4);
+    await subscribe(annual, 'pro', 'annual');
+    await advance(annual, 8);
+    const periodEnd = new Date((await subscriptionOf(annual)).currentPeriodEnd!).getTime();
+    expect(
+      periodEnd - new Date((await invoicesOf(annual)).invoices[0]!.date).getTime(),
+    ).toBeGreaterThanOrEqual(365 * DAY_MS);
+    expect((await advance(annual, 300)).events).toEqual([]);
+    expect((await advance(annual, 70)).events).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect((await invoicesOf(annual)).invoices.map((i) => i.amountCents)).toEqual([48000, 48000]);
+  }, 90_000);
+
+  it('prorates an upgrade mid-period: unused time credited, remaining time charged on the next invoice', async () => {
+    const orgId = org(5);
+    await subscribe(orgId, 'basic', 'monthly');
+    await advance(orgId, 8);
+    await advance(orgId, 10);
+    const changed = await h.svc.app.inject({
+      method: 'PATCH',
+      url: '/api/stripe/subscription',
+      headers: h.headersFor(orgId),
+      payload: { plan: 'pro', billingCycle: 'monthly' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ plan: 'pro', status: 'active' });
+    // The preview already holds the proration: 50 - 30 for the rest of the month, plus the next month.
+    const preview = (await invoicesOf(orgId)).nextCharge!;
+    expect(preview.amountCents).toBeGreaterThan(5000);
+    expect(preview.amountCents).toBeLessThan(5000 + 2000);
+
+    await advance(orgId, 25);
+    const list = await invoicesOf(orgId);
+    expect(list.invoices).toHaveLength(2);
+    const invoice = await h.svc.deps.provider.retrieveInvoice(list.invoices[0]!.id);
+    const [unused, remaining, cycle] = invoice!.lines;
+    expect(unused!.proration && remaining!.proration && !cycle!.proration).toBe(true);
+    expect(unused!.description).toMatch(
+      /^Unused time on 1 × Basic \(monthly\) \(at \$30\.00 \/ month\) after /,
+    );
+    expect(remaining!.description).toMatch(
+      /^Remaining time on 1 × Pro \(monthly\) \(at \$50\.00 \/ month\) after /,
+    );
+    // Stripe's arithmetic: the full amount times the unused fraction of the period, to the second.
+    const first = await h.svc.deps.provider.retrieveInvoice(list.invoices[1]!.id);
+    const periodStart = first!.lines[0]!.periodStart!.getTime();
+    const periodEnd = first!.lines[0]!.periodEnd!.getTime();
+    const fraction = (periodEnd - unused!.periodStart!.getTime()) / (periodEnd - periodStart);
+    expect(fraction).toBeGreaterThan(0.6);
+    expect(fraction).toBeLessThan(0.7);
+    expect(unused!.amount).toBe(-Math.round(3000 * fraction));
+    expect(remaining!.amount).toBe(Math.round(5000 * fraction));
+    expect(cycle).toMatchObject({ amount: 5000, description: '1 × Pro (monthly) (at $50.00 / month)' });
+    expect(invoice!.total).toBe(unused!.amount + remaining!.amount + 5000);
+    expect(list.invoices[0]!.amountCents).toBe(invoice!.total);
+    expect(invoice!.total).toBe(preview.amountCents);
+  }, 90_000);
+
+  it('is refused in production and for an organization without a billing account', async () => {
+    const none = await h.svc.app.inject({
+      method: 'POST',
+      url: '/internal/billing/test-clock/advance',
+      headers: { 'x-internal-token': INTERNAL_TOKEN },
+      payload: { orgId: org(9), days: 1 },
+    });
+    expect(none.statusCode).toBe(404);
+    const anonymous = await h.svc.app.inject({
+      method: 'POST',
+      url: '/internal/billing/test-clock/advance',
+      headers: h.headersFor(org(1)),
+      payload: { orgId: org(1), days: 1 },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const { isTestClockAllowed } = await import('./advance-test-clock.js');
+    expect(isTestClockAllowed(h.svc.deps.config)).toBe(true);
+    expect(isTestClockAllowed({ ...h.svc.deps.config, NODE_ENV: 'production' })).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { waitFor } from '@dealflow/service-kit/testing';
+import { Topics } from '@dealflow/contracts';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
+import { registerOwner } from '../test/factories/user.factory.js';
+
+interface TReceived {
+  to: string[];
+  raw: string;
+}
+
+/** Undo quoted-printable soft breaks and escapes so the text can be read from the raw message. */
+const decodeQuotedPrintable = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+let h: TIdentityTest;
+let smtp: SMTPServer;
+// Mail goes over SMTP here (no outbox): the owners are registered without following the verification link,
+// which these billing emails do not need.
+const received: TReceived[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const address = smtp.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  // The broker and event bus play billing: identity consumes its two billing-email events.
+  h = await startIdentity(
+    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'DealFlow <team@dealflow.test>' },
+    { broker: true, collect: [Topics.memberAdded] },
+  );
+}, 90_000);
+
+afterAll(async () => {
+  await h?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const bus = () => {
+  if (!h.bus) throw new Error('started without a broker');
+  return h.bus;
+};
+
+describe('billing emails to the owner (issue 14, the payment clock)', () => {
+  it('billing.trial.ending emails the owner once, with the date, the charge and the Billing link', async () => {
+    const owner = await registerOwner(h, { name: 'Trial Owner', verified: false });
+    const orgId = owner.organization!.id;
+    await bus().publish(
+      Topics.trialEnding,
+      {
+        orgId,
+        plan: 'pro',
+        billingCycle: 'monthly',
+        trialEndsAt: '2026-12-01T12:00:00.000Z',
+        amountDue: 10000,
+        currency: 'usd',
+      },
+      { orgId, copies: 2 },
+    );
+    const trialEmails = () =>
+      received.filter((m) => m.to.includes(owner.user.email) && /Subject: Your free trial ends/.test(m.raw));
+    const message = (await waitFor(() => trialEmails()[0], { timeoutMs: 30_000 }))!;
+    expect(message.raw).toContain('Hi Trial Owner, the Pro trial of Acme Ventures ends on December 1, 2026.');
+    expect(message.raw).toContain('your saved card will be charged $100.00');
+    expect(message.raw).toContain('http://localhost:3000/billing');
+    expect(message.to).toEqual([owner.user.email]);
+    // The same envelope twice (a redelivery): one email.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(trialEmails()).toHaveLength(1);
+  }, 60_000);
+
+  it('billing.payment.failed emails the owner the amount and the invoice number', async () => {
+    const owner = await registerOwner(h, { name: 'Late Payer', verified: false });
+    const orgId = owner.organization!.id;
+    await bus().publish(
+      Topics.paymentFailed,
+      {
+        orgId,
+        invoiceId: 'in_local_1',
+        invoiceNumber: 'ABCD1234-0001',
+        amountDue: 3000,
+        currency: 'usd',
+        status: 'past_due',
+      },
+      { orgId },
+    );
+    const message = await waitFor(
+      () =>
+        received.find((m) => m.to.includes(owner.user.email) && /Subject: Your payment failed/.test(m.raw)),
+      { timeoutMs: 30_000 },
+    );
+    expect(message?.raw).toContain(
+      'we could not charge $30.00 to the card saved for Acme Ventures (invoice ABCD1234-0001)',
+    );
+    expect(message?.raw).toContain('Update payment method');
+  }, 60_000);
+});

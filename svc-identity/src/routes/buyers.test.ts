@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_INTERNAL_TOKEN as INTERNAL_TOKEN } from '@dealflow/service-kit/testing';
+import { startIdentity, type TIdentityTest } from '../test/identity.js';
+import { login, registerOwner, uniqueEmail } from '../test/factories/user.factory.js';
+
+let h: TIdentityTest;
+beforeAll(async () => {
+  h = await startIdentity();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const internal = { 'x-internal-token': INTERNAL_TOKEN };
+const claimUrl = 'http://localhost:3000/checkout/complete?claim=abcdefghijklmnopqrstuvwxyz0123456789';
+const provision = (payload: Record<string, unknown>, headers: Record<string, string> = internal) =>
+  h.app.inject({ method: 'POST', url: '/internal/buyers', headers, payload });
+const mailTo = async (to: string) => (await h.readOutbox()).filter((m) => m.to === to);
+
+describe('POST /internal/buyers (guest purchase)', () => {
+  it('creates an account without a password for a new address and emails a set-password link that works', async () => {
+    const email = uniqueEmail('buyer');
+    const first = await provision({
+      email: email.toUpperCase(),
+      name: 'Bea Buyer',
+      checkoutSessionId: 'cs_test_guest_1',
+      claimUrl,
+    });
+    expect(first.statusCode).toBe(200);
+    const { userId, created } = first.json() as { userId: number; created: boolean };
+    expect(created).toBe(true);
+    const [user] = await h.query<{
+      email: string;
+      name: string;
+      password_hash: string | null;
+      stripe_checkout_id: string;
+    }>('select email, name, password_hash, stripe_checkout_id from users where id = ?', [userId]);
+    expect(user).toEqual({
+      email,
+      name: 'Bea Buyer',
+      password_hash: null,
+      stripe_checkout_id: 'cs_test_guest_1',
+    });
+
+    await expect.poll(() => mailTo(email), { timeout: 5_000 }).toHaveLength(1);
+    const [mail] = await mailTo(email);
+    expect(mail!.subject).toBe('Set your password');
+    const token = /\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.text)![1]!;
+    const reset = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: decodeURIComponent(token), password: 'a brand new passphrase' },
+    });
+    expect(reset.statusCode).toBeLessThan(300);
+    expect((await login(h, email, 'a brand new passphrase')).user.id).toBe(userId);
+
+    // Webhook and auto-login both ask: before the password is set, the same checkout gets the same account.
+    const other = uniqueEmail('buyer');
+    const a = await provision({ email: other, checkoutSessionId: 'cs_test_guest_2', claimUrl });
+    const b = await provision({ email: other, checkoutSessionId: 'cs_test_guest_2', claimUrl });
+    expect(b.json()).toEqual(a.json());
+    expect(a.json().created).toBe(true);
+    await expect.poll(() => mailTo(other), { timeout: 5_000 }).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await mailTo(other)).toHaveLength(1);
+  });
+
+  it('hands nothing over for an existing account: its owner gets the claim link, the account is unchanged', async () => {
+    const owner = await registerOwner(h);
+    const before = await h.query<{ password_hash: string }>('select password_hash from users where id = ?', [
+      owner.user.id,
+    ]);
+    const answer = await provision({
+      email: owner.user.email,
+      checkoutSessionId: 'cs_test_guest_3',
+      claimUrl,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ userId: owner.user.id, created: false });
+    const again = await provision({
+      email: owner.user.email,
+      checkoutSessionId: 'cs_test_guest_3',
+      claimUrl,
+    });
+    expect(again.json().created).toBe(false);
+    await expect
+      .poll(
+        async () =>
+          (await mailTo(owner.user.email)).filter((m) => m.subject === 'Confirm your purchase').length,
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBeGreaterThan(0);
+    const [claim] = (await mailTo(owner.user.email)).filter((m) => m.subject === 'Confirm your purchase');
+    expect(claim!.text).toContain(claimUrl);
+    const after = await h.query<{ password_hash: string }>('select password_hash from users where id = ?', [
+      owner.user.id,
+    ]);
+    expect(after).toEqual(before);
+  });
+
+  it('refuses callers without the internal token and bad input', async () => {
+    const body = { email: uniqueEmail('buyer'), checkoutSessionId: 'cs_test_guest_4', claimUrl };
+    expect((await provision(body, {})).statusCode).toBe(401);
+    expect((await provision({ ...body, email: 'not-an-address' })).statusCode).toBe(400);
+    expect((await provision({ ...body, claimUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,41 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import { API_KEY_PREFIX, ApiKeyMessages, type TCreateApiKeyBody } from '@dealflow/contracts';
+import type { TActor } from '../deps.js';
+import { OrganizationSchema } from '../entities/organization.js';
+import { IdentityError } from '../errors.js';
+import { insertApiKey } from '../repositories/api-key.repository.js';
+import { UserSchema } from '../entities/user.js';
+import { hasApiAccess } from './api-key-plan.js';
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const createPublicId = () => Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+
+/** SHA-256 (hex) of a whole key: a 256-bit random secret needs no slow hash. */
+export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+/** `dfk_live_<publicId>_<secret>`: 12 [a-z0-9] then 43 base64url characters (256 bits). */
+export const API_KEY_PATTERN = /^dfk_live_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
+
+/** Creates a key for the owner's organization (Pro only). The secret is returned here and never again. */
+export async function createApiKey(
+  em: EntityManager,
+  actor: TActor & { orgId: number },
+  body: TCreateApiKeyBody,
+) {
+  const organization = await em.findOneOrFail(OrganizationSchema, { id: actor.orgId });
+  if (!hasApiAccess(organization)) throw new IdentityError('PRO_REQUIRED', ApiKeyMessages.proRequired);
+  const publicId = createPublicId();
+  const secret = `${API_KEY_PREFIX}${publicId}_${randomBytes(32).toString('base64url')}`;
+  const key = await insertApiKey(em, {
+    publicId,
+    organizationId: actor.orgId,
+    name: body.name,
+    scope: body.scope,
+    secretHash: hashApiKey(secret),
+    createdById: actor.userId,
+  });
+  const creator = await em.findOne(UserSchema, { id: actor.userId });
+  // Activity log hook: "API key created" belongs here (see record-api-key-use.ts).
+  return { key: Object.assign(key, { createdByName: creator?.name ?? null }), secret };
+}
