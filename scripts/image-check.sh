@@ -68,6 +68,7 @@ for ws in "$@"; do
     export STRIPE_PRICE_TEMPLATE=price_image_check_t
     export CRM_ENCRYPTION_KEY=$(node -p 'require("crypto").randomBytes(32).toString("base64")')
     export MAILBOX_ENCRYPTION_KEY=$(node -p 'require("crypto").randomBytes(32).toString("base64")')
+    export TWO_FACTOR_ENCRYPTION_KEY=$(node -p 'require("crypto").randomBytes(32).toString("base64")')
     export NODE_OPTIONS="--max-old-space-size=256"
     exec node dist/server.js
   ) >"$dir/server.log" 2>&1 &
