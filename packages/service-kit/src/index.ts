@@ -35,6 +35,13 @@ export {
   type ConsumerDefinition,
   type ConsumerContext,
 } from './consumer.js';
+export {
+  VALUE_DIGEST_HEADER,
+  EVENT_ID_HEADER,
+  eventHeaders,
+  checkDelivery,
+  type TDeliveryCheck,
+} from './delivery.js';
 export { createdAtColumn, updatedAtColumn, timestampColumn, foreignKey } from './columns.js';
 export { openDatabase, ensureDatabase, type TMigrationList } from './db.js';
 export { createMigration, findSchemaDrift, runMigrationCli, type TMigrationSource } from './migrations.js';
