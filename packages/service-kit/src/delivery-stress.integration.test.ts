@@ -88,10 +88,10 @@ async function build(name: string, group: TGroup | null) {
   return svc;
 }
 
-/** The kit's own counter of dead letters, read from the service's /metrics. */
-async function deadLettered(svc: Service<TBaseConfig, unknown>): Promise<number> {
+/** One of the kit's counters (all services of this process share the meter), read from /metrics. */
+async function counter(svc: Service<TBaseConfig, unknown>, name: string): Promise<number> {
   const text = (await svc.app.inject({ method: 'GET', url: '/metrics' })).body;
-  return [...text.matchAll(/^events_dead_lettered_total\{[^}]*\} (\d+)/gm)].reduce(
+  return [...text.matchAll(new RegExp(`^${name}\\{[^}]*\\} (\\d+)`, 'gm'))].reduce(
     (a, m) => a + Number(m[1]),
     0,
   );
@@ -151,7 +151,8 @@ describe.skipIf(!enabled)('event delivery under stress (real broker)', () => {
     const complete = () => GROUPS.every((g) => [...sent.keys()].every((id) => got(g).has(id)));
     let last = -1;
     let lastChange = Date.now();
-    while (!complete()) {
+    const waitUntil = Date.now() + 420_000; // figures are printed even when the machine is too slow to finish
+    while (!complete() && Date.now() < waitUntil) {
       const total = GROUPS.reduce((a, g) => a + got(g).size, 0);
       if (total !== last) [last, lastChange] = [total, Date.now()];
       else if (Date.now() - lastChange > 30_000) break;
@@ -168,7 +169,8 @@ describe.skipIf(!enabled)('event delivery under stress (real broker)', () => {
           return [g, { received: all.size, missing, different }];
         }),
       ),
-      deadLettered: (await Promise.all([...consumers.values()].map(deadLettered))).reduce((a, b) => a + b, 0),
+      deadLettered: await counter(producers[0]!, 'events_dead_lettered_total'),
+      damagedFetchedAgain: await counter(producers[0]!, 'event_deliveries_damaged_total'),
     };
     console.log(`delivery stress: ${JSON.stringify(figures)}`);
     for (const g of GROUPS) {
