@@ -11,6 +11,7 @@ import {
   defineConsumer,
   handleEvent,
   retryDelayMs,
+  startConsumers,
 } from './consumer.js';
 import { VALUE_DIGEST_HEADER, eventHeaders } from './delivery.js';
 import { runDeadLetterCommand } from './dead-letters.js';
@@ -187,6 +188,48 @@ describe('damaged deliveries', () => {
     await waitFor(async () => (await seats(603)) === 1, { timeoutMs: 20_000 });
     expect(await seats(602)).toBe(1);
   }, 60_000);
+});
+
+describe('consumer crashes', () => {
+  it('replaces a consumer that kafkajs stopped for good (a non-retriable error, as an undecodable fetch)', async () => {
+    const seen = new Set<string>();
+    const probe = defineConsumer(
+      Topics.memberAdded,
+      async (event) => {
+        seen.add(event.id);
+      },
+      'crash-probe',
+    );
+    // The first message's handling throws a RangeError out of eachMessage, as kafkajs' decoder does on a
+    // damaged fetch response: kafkajs crashes the consumer and does not restart it.
+    let crashes = 0;
+    const logger = svc.ctx.logger;
+    const tricky = Object.assign(Object.create(logger) as typeof logger, {
+      child: (...args: Parameters<typeof logger.child>) => {
+        if (crashes === 0) {
+          crashes += 1;
+          throw new RangeError('Attempt to access memory outside buffer bounds');
+        }
+        return logger.child(...args);
+      },
+    });
+    const consumers = await startConsumers({
+      kafka,
+      orm: svc.ctx.orm,
+      service: 'crash-probe',
+      definitions: [probe],
+      producer: null,
+      logger: tricky,
+      restartDelayMs: 200,
+    });
+    try {
+      const event = await publish(990, 1, (value, id) => eventHeaders(value, id));
+      await waitFor(() => seen.has(event.id), { timeoutMs: 30_000, intervalMs: 100 });
+      expect(crashes).toBe(1);
+    } finally {
+      await consumers?.disconnect();
+    }
+  }, 45_000);
 });
 
 describe('dead letters', () => {
