@@ -202,6 +202,8 @@ const LEADING = new Set(
 /** Words after a city that say the company is there ("Nairobi HQ", "Lagos Office"). */
 const TRAILING_CUE = new Set(['HQ', 'Office', 'Offices', 'Headquarters', 'Hub', 'Studio', 'Campus']);
 
+const MAX_RUN_WORDS = 8;
+
 export interface TCityMention {
   city: TCity;
   /** Offsets of the city's name in the text. */
@@ -219,6 +221,9 @@ export interface TCityMention {
 export function findCityMentions(text: string): TCityMention[] {
   const mentions: TCityMention[] = [];
   for (const m of text.matchAll(RUN)) {
+    // The longest names have five words ("Las Palmas de Gran Canaria"): a run of more than eight names no city and
+    // is not taken apart word by word (a slide of 100,000 capitalised words would take quadratic time).
+    if (m[0].split(/[ \t]+/, MAX_RUN_WORDS + 1).length > MAX_RUN_WORDS) continue;
     // Each word with its offset; "Nairobi's team": the possessive is not part of the name.
     let words = [...m[0].replace(/['’]s$/, '').matchAll(/\S+/g)].map((w) => ({
       text: w[0],
