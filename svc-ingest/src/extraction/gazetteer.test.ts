@@ -70,15 +70,18 @@ describe('city gazetteer', () => {
       city: { name: 'Kampala' },
       reason: 'contact',
     });
-    // Two cities on the contact slide: which one is the company's is not said.
+    // Two cities on the contact slide: which one is the company's is not said; an event's city is not the company's.
     expect(findBareCity(['Acme', 'Team', 'jo@acme.io\nKampala\nKigali'])).toBeNull();
+    expect(findBareCity(['Acme\nDemo Day — San Francisco, May 2025', 'Team', 'Thanks'])).toBeNull();
+    // Named on two slides in passing: not enough (a country needs three too).
+    expect(findBareCity(['Acme', 'We ship via Mombasa.', 'Mombasa port fees fell.', 'Thanks'])).toBeNull();
   });
 });
 
 describe('locations from the gazetteer in the extractor', () => {
   it('finds a bare city the deck names in running text', async () => {
     const data = await extract(
-      'Acme Credit\nLoans for market traders\n\nProblem\nTraders in Nairobi wait weeks for a loan.\n\nTraction\n2,000 Nairobi traders served since March.\n\nTeam\nJo Smith, CEO',
+      'Acme Credit\nLoans for market traders\n\nProblem\nTraders in Nairobi wait weeks for a loan.\n\nTraction\n2,000 Nairobi traders served since March.\n\nNext\nEvery market of Nairobi by 2027, then Mombasa.\n\nTeam\nJo Smith, CEO',
     );
     expect(data.location).toBe('Nairobi, Kenya');
   });

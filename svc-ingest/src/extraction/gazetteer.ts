@@ -200,7 +200,7 @@ const LEADING = new Set(
   ),
 );
 /** Words after a city that say the company is there ("Nairobi HQ", "Lagos Office"). */
-const TRAILING_CUE = new Set(['HQ', 'Office', 'Offices', 'Headquarters', 'Hub', 'Studio', 'Campus']);
+const TRAILING_CUE = new Set(['HQ', 'Office', 'Offices', 'Headquarters']);
 
 const MAX_RUN_WORDS = 8;
 
@@ -252,7 +252,11 @@ export type TBareCityReason = 'cue' | 'contact' | 'repeated';
 
 /** "offices in", "HQ in", "office:", "based out of" just before the city. */
 const CUE_BEFORE =
-  /\b(?:offices?|hq|headquarters|head office|based out of|operating out of|studio|hub)\s*(?:in|at|:|[-–])?\s*$/i;
+  /\b(?:offices?|hq|headquarters|head office|based out of|operating out of)\s*(?:in|at|:|[-–])?\s*$/i;
+
+/** "Demo Day — San Francisco": where the deck was pitched, not where the company is. */
+const EVENT =
+  /\b(?:demo day|summit|conference|hackathon|expo|forum|festival|week|competition|challenge|cohort)\b/i;
 
 const EMAIL_OR_PHONE = /[\w.+-]+@[\w-]+\.[\w.]+|\+\d[\d ()-]{6,}/;
 
@@ -262,14 +266,19 @@ function standsAlone(text: string, mention: TCityMention): boolean {
   const endOfLine = text.indexOf('\n', mention.end);
   const before = text.slice(start, mention.index);
   const after = text.slice(mention.end, endOfLine < 0 ? undefined : endOfLine);
-  return /(?:^|[|•·,;:/–—-])\s*$/.test(before) && /^\s*(?:$|[|•·,;/–—-]|\d)/.test(after);
+  return (
+    /(?:^|[|•·,;:/–—-])\s*$/.test(before) &&
+    /^\s*(?:$|[|•·,;/–—-]|\d)/.test(after) &&
+    !EVENT.test(text.slice(start, endOfLine < 0 ? undefined : endOfLine))
+  );
 }
 
 /**
  * A city the deck names without a region, when it says the company is there: after a cue ("offices in Lagos",
  * "Nairobi HQ"; the first such city), as a field of its own on the title slide, the last slide or a slide with an
- * email or phone number (one city only), or named on two slides or more and on more than twice as many slides as any
- * other city. A city named once in running text (a port a deck ships to, a market it serves) is not taken.
+ * email or phone number (one city only, not an event's: "Demo Day — San Francisco"), or named on three slides or more
+ * (as dominantCountry asks of a country) and on more than twice as many slides as any other city. A city named in
+ * passing (a port a deck ships through, a market it serves) is not taken.
  */
 export function findBareCity(
   pageTexts: string[],
@@ -291,6 +300,6 @@ export function findBareCity(
   const [only, ...others] = contact.entries();
   if (only && others.length === 0) return { city: only[0], page: only[1], reason: 'contact' };
   const [first, second] = [...pagesOf.entries()].sort((a, b) => b[1].size - a[1].size);
-  if (!first || first[1].size < 2 || (second && second[1].size * 2 >= first[1].size)) return null;
+  if (!first || first[1].size < 3 || (second && second[1].size * 2 >= first[1].size)) return null;
   return { city: first[0], page: Math.min(...first[1]), reason: 'repeated' };
 }
