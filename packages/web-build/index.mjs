@@ -131,6 +131,9 @@ export const GRIFFEL_EXPORTS = [
 
 const SERVER_ONLY = path.join(import.meta.dirname, 'server-only.mjs');
 
+/** The host's retry of failed remote loads during a rollout (retry-runtime-plugin.mjs). */
+export const RETRY_RUNTIME_PLUGIN = path.join(import.meta.dirname, 'retry-runtime-plugin.mjs');
+
 /** `tokens.x` -> `"var(--x)"` (fluent-tokens-loader.mjs): no app ships Fluent's `tokens` object. */
 const TOKENS_LOADER = { loader: path.join(import.meta.dirname, 'fluent-tokens-loader.mjs') };
 
@@ -204,7 +207,8 @@ export function createMfConfig(options) {
       // Remotes are fetched only when a page needs them; the default strategy fetches every remote at
       // start-up and one unreachable remote can break the whole app (module-federation/core#3877).
       shareStrategy: 'loaded-first',
-      runtimePlugins,
+      // The host retries failed remote loads (a rollout's overlap); remotes run on its runtime.
+      runtimePlugins: isHost ? [RETRY_RUNTIME_PLUGIN, ...runtimePlugins] : runtimePlugins,
       manifest: { fileName: 'mf-manifest.json' },
       // Type generation made a remote build ~3.5x slower and is skipped silently when the remote is not
       // being served; the apps share types through @dealflow/contracts and web-kit's d.ts instead.
