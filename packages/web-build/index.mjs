@@ -86,6 +86,10 @@ function mfRuntimeEsmAliases(dirname) {
       .find((file) => file !== cjs && existsSync(file));
     if (esm) aliases[cjs] = esm;
   }
+  // @module-federation/retry-plugin (0.17.1) brings its own copy of the SDK only for createLogger: it gets
+  // the runtime's (the same function), not a second SDK.
+  const sdk = aliases[require.resolve('@module-federation/sdk')];
+  if (sdk) aliases['@module-federation/sdk$'] = sdk;
   return aliases;
 }
 
