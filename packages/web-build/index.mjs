@@ -88,7 +88,12 @@ function mfRuntimeEsmAliases(dirname) {
   }
   // @module-federation/retry-plugin (0.17.1) brings its own copy of the SDK only for createLogger: it gets
   // the runtime's (the same function), not a second SDK.
-  const sdk = aliases[require.resolve('@module-federation/sdk')];
+  let sdk;
+  try {
+    sdk = aliases[require.resolve('@module-federation/sdk')];
+  } catch {
+    sdk = undefined; // not installed for this app folder
+  }
   if (sdk) aliases['@module-federation/sdk$'] = sdk;
   return aliases;
 }

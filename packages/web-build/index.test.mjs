@@ -170,8 +170,11 @@ test('the MF runtime is bundled from its ESM builds (tree-shaken), and @griffel/
   assert.ok(
     aliases.some(([from]) => from.endsWith(path.join('webpack-bundler-runtime', 'dist', 'index.cjs'))),
   );
+  // The retry plugin's own copy of the SDK is the runtime's ESM SDK too (a bare import, so no .cjs path).
+  const sdk = Object.fromEntries(aliases)['@module-federation/sdk$'];
+  assert.ok(sdk && aliases.some(([from, to]) => from.endsWith('.cjs') && to === sdk));
   for (const [from, to] of aliases) {
-    assert.match(from, /\.cjs$/);
+    assert.match(from, /\.cjs$|^@module-federation\/sdk\$$/);
     assert.match(to, /\.m?js$/);
     assert.ok(existsSync(to), to);
   }
