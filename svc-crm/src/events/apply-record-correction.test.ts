@@ -54,7 +54,8 @@ describe('ingest.record.corrected over the broker', () => {
     const event = await crm.bus.publish(Topics.recordCorrected, correction);
     const deal = await waitFor(async () => {
       const d = await dealOf(deck.emailId, 41);
-      return d.companyName === 'Orbital Logistics' ? d : null;
+      // The deal and its company are read by two statements: wait until both show the committed correction.
+      return d.companyName === 'Orbital Logistics' && d.notes?.includes('$3M') ? d : null;
     });
     expect(deal.notes).toContain('Company: Orbital Logistics');
     expect(deal.notes).toContain('Funding amount: $3M');
@@ -276,6 +277,39 @@ describe('ingest.record.corrected over the broker', () => {
         (await companiesOf(ORG)).some((c) => c.domain === 'lima-56.io' && c.externalId === String(lima!.id)),
       );
       expect((await dealOf(first.deck.emailId, ORG)).domain).toBe('kilo-56.io');
+    });
+
+    it("moves the opportunity to the Affinity organization of the organization's existing company", async () => {
+      const first = await dealFor(ORG, 'https://november-56.io');
+      const november = affinity.opportunities.at(-1)!.organization_ids[0]!;
+      const second = await dealFor(ORG, 'https://oscar-56.io');
+      const opportunity = affinity.opportunities.at(-1)!;
+      const oscar = opportunity.organization_ids[0]!;
+      const before = affinity.requests.length;
+      const { deal } = await correctWebsite(second.deck, 'https://november-56.io', 'november-56.io');
+      expect(deal.companyId).toBe(first.created.companyId);
+      await waitFor(() => opportunity.organization_ids[0] === november);
+      // Neither organization is edited; the emptied company goes in crm, its organization stays in Affinity.
+      expect(
+        requestsSince(before).filter((r) => r.method === 'PUT' && r.path.startsWith('/organizations/')),
+      ).toEqual([]);
+      expect(affinity.organizations.find((o) => o.id === oscar)?.domain).toBe('oscar-56.io');
+      expect((await companiesOf(ORG)).some((c) => c.domain === 'oscar-56.io')).toBe(false);
+    });
+
+    it('renames the Affinity organization on a corrected company name', async () => {
+      const { deck } = await dealFor(ORG, 'https://papa-56.io');
+      const opportunity = affinity.opportunities.at(-1)!;
+      const organizationId = opportunity.organization_ids[0]!;
+      await crm.bus.publish(
+        Topics.recordCorrected,
+        correctionOf(deck, 'companyName', { companyName: 'Papa Freight' }),
+      );
+      await waitFor(() => opportunity.name === 'Papa Freight (Seed)');
+      expect(affinity.organizations.find((o) => o.id === organizationId)).toMatchObject({
+        name: 'Papa Freight',
+        domain: 'papa-56.io',
+      });
     });
 
     it('keeps the correction when Affinity fails, and sends it once Affinity answers again', async () => {

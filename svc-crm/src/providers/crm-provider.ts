@@ -79,19 +79,23 @@ export function createAffinityCrmProvider(
         org.domain?.toLowerCase() === input.domain ||
         org.domains.some((d) => d.toLowerCase() === input.domain);
       let organizationId: number;
-      if (known && !known.global) {
-        // The company's own organization (a company corrected in place, or renamed): name and domain follow.
+      if (known && onDomain(known)) {
+        // The company's organization is on the domain: a corrected company name renames it (not a global one).
         organizationId = known.id;
-        if (known.name !== input.companyName || !onDomain(known))
+        if (!known.global && known.name !== input.companyName)
           await client.updateOrganization(known.id, { name: input.companyName, domain: input.domain });
-      } else if (known && onDomain(known)) {
-        // A global organization (Affinity's shared record) of the right domain: used as it is, never edited.
-        organizationId = known.id;
       } else {
+        // A new domain: Affinity's organization of that domain if it has one; else the company's own
+        // organization follows it (a company corrected in place), else a new organization.
         const existing = await client.findOrganizationByDomain(input.domain);
-        organizationId =
-          existing?.id ??
-          (await client.createOrganization({ name: input.companyName, domain: input.domain })).id;
+        if (existing) organizationId = existing.id;
+        else if (known && !known.global) {
+          organizationId = known.id;
+          await client.updateOrganization(known.id, { name: input.companyName, domain: input.domain });
+        } else
+          organizationId = (
+            await client.createOrganization({ name: input.companyName, domain: input.domain })
+          ).id;
       }
       if (input.dealExternalId) {
         const opportunityId = Number(input.dealExternalId);
