@@ -45,10 +45,6 @@ export async function createDeal(
   return deal;
 }
 
-export async function updateDealNotes(em: EntityManager, deal: Deal, notes: string): Promise<void> {
-  await em.nativeUpdate(DealSchema, { id: deal.id }, { notes });
-}
-
 export function countDealsOfCompany(em: EntityManager, orgId: number, companyId: number): Promise<number> {
   return em.count(DealSchema, { orgId, companyId });
 }
