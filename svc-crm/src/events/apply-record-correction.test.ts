@@ -5,6 +5,7 @@ import { startCrm } from '../../test/crm.js';
 import { createDeckExtracted } from '../../test/factories/deck.factory.js';
 import { CompanySchema, DealSchema, DeckSchema } from '../entities/index.js';
 import { startAffinityStandIn } from '../../test-support/affinity-stand-in.js';
+import { CorrectionNotAppliedYet, syncCorrectedDeal } from '../use-cases/sync-corrected-deal.js';
 
 type TCorrected = TEventPayload<typeof Topics.recordCorrected>;
 type TDeck = ReturnType<typeof createDeckExtracted>;
@@ -310,6 +311,17 @@ describe('ingest.record.corrected over the broker', () => {
         name: 'Papa Freight',
         domain: 'papa-56.io',
       });
+    });
+
+    it('does not tell Affinity before the correction is applied in crm (the event is retried)', async () => {
+      const { deck } = await dealFor(ORG, 'https://quebec-56.io');
+      const before = affinity.requests.length;
+      // As if the first consumer had been parked: crm has not applied this correction.
+      const pending = correctionOf(deck, 'website', { website: 'https://romeo-56.io' });
+      await expect(
+        crm.svc.ctx.orm.em.fork().transactional((em) => syncCorrectedDeal(em, pending, crm.svc.deps)),
+      ).rejects.toBeInstanceOf(CorrectionNotAppliedYet);
+      expect(affinity.requests.length).toBe(before);
     });
 
     it('keeps the correction when Affinity fails, and sends it once Affinity answers again', async () => {
