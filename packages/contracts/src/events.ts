@@ -102,10 +102,10 @@ export const ZPaymentFailed = z.object({
   amountDue: z.number().int(),
   currency: z.string(),
   status: ZSubscriptionStatus.nullable(),
-  /** Stripe's `attempt_count` after this attempt (1 for the first charge); absent in older events. */
-  attempt: z.number().int().min(1).default(1),
+  /** Stripe's `attempt_count` after this attempt (1 for the first charge). Billing always sets it (optional: older events). */
+  attempt: z.number().int().min(1).optional(),
   /** Stripe's `next_payment_attempt`: when the invoice is charged again; null after the last attempt. */
-  nextPaymentAttempt: ZIsoDate.nullable().default(null),
+  nextPaymentAttempt: ZIsoDate.nullable().optional(),
 });
 
 export const ZEmailReceived = z.object({
