@@ -141,4 +141,15 @@ describe('the payment clock (pure)', () => {
       loadServiceConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_test_1', NODE_ENV: 'production' }),
     ).toThrow(/STRIPE_TEST_CLOCKS/);
   });
+
+  it('reads the embedded retry schedule from EMBEDDED_PAYMENTS_RETRY_DAYS and refuses a bad one', () => {
+    const retryDays = (value?: string) =>
+      loadServiceConfig(value === undefined ? {} : { EMBEDDED_PAYMENTS_RETRY_DAYS: value }).embeddedPayments
+        .retryDays;
+    expect(retryDays()).toEqual([3, 5, 7]);
+    expect(retryDays(' ')).toEqual([3, 5, 7]);
+    expect(retryDays('1,2,4,8')).toEqual([1, 2, 4, 8]);
+    for (const bad of ['5,3', '0,2', '3;5', 'x', '3,3'])
+      expect(() => retryDays(bad), bad).toThrow(/EMBEDDED_PAYMENTS_RETRY_DAYS/);
+  });
 });

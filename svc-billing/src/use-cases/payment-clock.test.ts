@@ -202,6 +202,7 @@ describe.each(['embedded', 'stripe'] as const)('payment clock on the %s provider
       payload: new URLSearchParams({ cardNumber: card }).toString(),
     });
     expect(saved.statusCode, saved.body).toBe(303);
+    return decodeURIComponent(String(saved.headers.location));
   };
   const at = (iso: string | null | undefined, days: number) =>
     new Date(new Date(iso!).getTime() + days * DAY_MS).toISOString();
@@ -233,7 +234,10 @@ describe.each(['embedded', 'stripe'] as const)('payment clock on the %s provider
       [2, at(first.date, 5)],
     ]);
 
-    // The owner saves a working card; the next scheduled attempt (day 5) charges it.
+    // A card Stripe declines is not saved (the embedded portal says so); then the owner saves a working
+    // card and the next scheduled attempt (day 5) charges it.
+    if (provider === 'embedded')
+      expect(await updateCard(orgId, '4000 0000 0000 0002')).toContain('Your card was declined.');
     await updateCard(orgId, '4242 4242 4242 4242');
     expect((await advance(orgId, 1)).events).toEqual([]);
     expect((await advance(orgId, 1)).events).toEqual(['invoice.paid', 'customer.subscription.updated']);
