@@ -7,6 +7,7 @@ import {
   refuseDevelopmentDefaults,
   urlList,
 } from '@dealflow/service-kit';
+import { DEFAULT_RETRY_DAYS } from './providers/billing-clock.js';
 
 const priceId = blankIsUnset(z.string().min(1));
 /** The embedded provider's development secret (it signs the /pay hand-off and the portal links). */
@@ -50,6 +51,18 @@ const ZBillingEnv = ZBaseConfig.extend({
    * keys only; refused in production). The embedded provider always has its clock outside production.
    */
   STRIPE_TEST_CLOCKS: ZAllowFlag,
+  /**
+   * The embedded provider's retry schedule of a failed invoice: days after the first failed attempt, as
+   * Stripe's custom retry schedule (revenue recovery); after the last one the subscription is canceled.
+   */
+  EMBEDDED_PAYMENTS_RETRY_DAYS: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(,\d{1,3}){0,7}$/, 'comma-separated days, e.g. 3,5,7')
+      .transform((value) => value.split(',').map(Number))
+      .refine((days) => days.every((d, i) => d > 0 && (i === 0 || d > days[i - 1]!)), 'days must increase'),
+  ).transform((days) => days ?? [...DEFAULT_RETRY_DAYS]),
   /** Production only: '1' accepts the embedded (test-card) provider on purpose; otherwise Stripe is required. */
   ALLOW_EMBEDDED_PAYMENTS: ZAllowFlag,
 })
@@ -107,6 +120,7 @@ const groupForReaders = ({
   IDENTITY_URL,
   UPSTREAM_HEALTH_INTERVAL_MS,
   EMBEDDED_PAYMENTS_SECRET,
+  EMBEDDED_PAYMENTS_RETRY_DAYS,
   STRIPE_TEST_CLOCKS,
   ALLOW_EMBEDDED_PAYMENTS: _allowEmbeddedPayments,
   ...base
@@ -129,7 +143,7 @@ const groupForReaders = ({
     },
   },
   identity: { urls: IDENTITY_URL, healthIntervalMs: UPSTREAM_HEALTH_INTERVAL_MS },
-  embeddedPayments: { secret: EMBEDDED_PAYMENTS_SECRET },
+  embeddedPayments: { secret: EMBEDDED_PAYMENTS_SECRET, retryDays: EMBEDDED_PAYMENTS_RETRY_DAYS },
 });
 
 export const ZConfig = ZBillingEnv.transform(groupForReaders);

@@ -37,6 +37,7 @@ export function createDeps(
         priceBook,
         publicUrl: config.PUBLIC_URL,
         secret: config.embeddedPayments.secret,
+        retryDays: config.embeddedPayments.retryDays,
       });
   const provider: PaymentProvider =
     embedded ??
