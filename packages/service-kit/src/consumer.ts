@@ -61,6 +61,19 @@ export function retryDelayMs(attempt: number, policy: TRetryPolicy, random: () =
 export type HandleOutcome = 'handled' | 'duplicate' | 'parked' | 'dead-lettered';
 
 /**
+ * An event the service did not finish because it is stopping (its handler failed once the stop began, e.g. a
+ * worker job ended by the shutdown, or it had not started yet). Not retried, not parked, and its Kafka offset is
+ * not committed (kafkajs commits only what eachMessage finished): the event is delivered again after the restart,
+ * and its transaction, inbox row included, was rolled back.
+ */
+export class ServiceStoppingError extends Error {
+  constructor(cause?: unknown) {
+    super('the service is stopping: event left for redelivery', cause === undefined ? undefined : { cause });
+    this.name = 'ServiceStoppingError';
+  }
+}
+
+/**
  * Applies one event: inbox row + handler in one transaction. A few quick retries; then the event is parked
  * for the retry worker (see TRetryPolicy) and the partition moves on. An event whose organization already
  * has one parked for this consumer is parked behind it.
@@ -76,8 +89,11 @@ export async function handleEvent(
     retry?: TRetryPolicy;
     /** The Kafka message's headers: its `traceparent` is the parent of this consumer's span. */
     headers?: IHeaders;
+    /** Aborted when the service stops: no event starts, and one failing from then on is left for redelivery. */
+    stopping?: AbortSignal;
   },
 ): Promise<HandleOutcome> {
+  if (deps.stopping?.aborted) throw new ServiceStoppingError();
   const log = deps.logger.child({ topic: definition.topic, consumer: definition.name });
   let event: TEventOf<TTopic>;
   try {
@@ -109,8 +125,17 @@ export async function handleEvent(
         await park(orm, definition, parsed, 0, 'waiting behind an earlier event of the same organization', 0);
         outcome = 'parked';
       } else {
-        const result = await applyWithQuickRetries(orm, service, definition, parsed, log, policy);
+        const result = await applyWithQuickRetries(
+          orm,
+          service,
+          definition,
+          parsed,
+          log,
+          policy,
+          deps.stopping,
+        );
         if (result.ok) outcome = result.outcome;
+        else if (deps.stopping?.aborted) throw new ServiceStoppingError(result.error);
         else {
           await park(
             orm,
@@ -163,6 +188,7 @@ async function applyWithQuickRetries(
   event: TEventOf<TTopic>,
   log: Logger,
   policy: TRetryPolicy,
+  stopping?: AbortSignal,
 ): Promise<{ ok: true; outcome: 'handled' | 'duplicate' } | { ok: false; error: unknown }> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.quickAttempts; attempt++) {
@@ -173,6 +199,10 @@ async function applyWithQuickRetries(
       return { ok: true, outcome };
     } catch (err) {
       lastError = err;
+      if (stopping?.aborted) {
+        log.info({ eventId: event.id }, 'event handler ended by the shutdown: left for redelivery');
+        return { ok: false, error: err };
+      }
       log.warn({ err, eventId: event.id, attempt }, 'event handler failed');
       if (attempt < policy.quickAttempts)
         await new Promise((r) => setTimeout(r, policy.quickBackoffMs * 2 ** (attempt - 1)));
@@ -240,6 +270,8 @@ export class RetryWorker {
       producer: () => Producer | null;
       logger: Logger;
       policy: TRetryPolicy;
+      /** Aborted when the service stops: a parked event not finished by then keeps its turn (no attempt counted). */
+      stopping?: AbortSignal;
     },
   ) {}
 
@@ -273,8 +305,18 @@ export class RetryWorker {
          ORDER BY h.created_at LIMIT 50 FOR UPDATE SKIP LOCKED)
        RETURNING id, event_id, consumer, topic, key, payload, attempts`,
     );
-    for (const row of due) await this.retry(row, policy);
+    for (const row of due) {
+      if (this.options.stopping?.aborted) await this.giveBack(row);
+      else await this.retry(row, policy);
+    }
     return due.length;
+  }
+
+  /** A claimed row the stopping service will not try: due again at once (for the next replica or the restart). */
+  private async giveBack(row: TParkedRow): Promise<void> {
+    await this.options.orm.em
+      .getConnection()
+      .execute('UPDATE kit_retry SET next_attempt_at = now() WHERE id = ?', [row.id]);
   }
 
   private async retry(row: TParkedRow, policy: TRetryPolicy): Promise<void> {
@@ -297,6 +339,7 @@ export class RetryWorker {
       } catch (err) {
         error = err;
       }
+      if (this.options.stopping?.aborted) return this.giveBack(row);
     }
     const attempts = row.attempts + 1;
     if (attempts < policy.maxAttempts) {
@@ -356,6 +399,8 @@ export async function startConsumers(options: {
   logger: Logger;
   retry?: TRetryPolicy;
   partitionsConsumedConcurrently?: number;
+  /** Aborted when the service stops (see ServiceStoppingError). */
+  stopping?: AbortSignal;
 }): Promise<KafkaConsumer | null> {
   if (options.definitions.length === 0) return null;
   const consumer = options.kafka.consumer({
@@ -378,6 +423,7 @@ export async function startConsumers(options: {
           producer: options.producer,
           headers: message.headers,
           ...(options.retry ? { retry: options.retry } : {}),
+          ...(options.stopping ? { stopping: options.stopping } : {}),
         });
       }
     },

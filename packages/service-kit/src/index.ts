@@ -34,6 +34,7 @@ export {
   type HandleOutcome,
   type ConsumerDefinition,
   type ConsumerContext,
+  ServiceStoppingError,
 } from './consumer.js';
 export { createdAtColumn, updatedAtColumn, timestampColumn, foreignKey } from './columns.js';
 export { openDatabase, ensureDatabase, type TMigrationList } from './db.js';
