@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manyLinesPdf } from './deck/sample-decks.js';
 import { getDeckPool } from './deck/deck-pool.js';
 import { buildMail } from './test/factories/mail.factory.js';
+import { buildApp } from './app.js';
 import { startIngest, type TIngestTest } from './test/ingest-service.js';
 
 /**
@@ -77,5 +78,33 @@ describe('stopping svc-ingest while a deck is being read', () => {
     // Nor parked as a failure for the retry worker.
     const parked = await db.query('SELECT 1 FROM kit_retry');
     expect(parked.rowCount).toBe(0);
+
+    // The restart (same database and broker; deck reads now stop after 2 s) is handed the event again and ends the
+    // record: the second claim, and the deck past the read limit, a reason people can act on.
+    const config = h.config;
+    const restarted = await buildApp({
+      ...config,
+      deck: { ...config.deck, limits: { ...config.deck.limits, timeoutMs: 2_000 } },
+    });
+    try {
+      await restarted.startWorkers();
+      const ended = await waitFor(
+        async () => {
+          const { rows: now } = await db.query<{
+            status: string;
+            status_reason: string | null;
+            attempts: number;
+          }>('SELECT status, status_reason, attempts FROM emails WHERE id = $1', [emailId]);
+          return now[0]?.status === 'failed' ? now[0] : null;
+        },
+        { timeoutMs: 90_000, intervalMs: 250 },
+      );
+      expect(ended).toMatchObject({
+        attempts: 2,
+        status_reason: expect.stringContaining('too long to read'),
+      });
+    } finally {
+      await restarted.stop();
+    }
   }, 180_000);
 });
