@@ -5,6 +5,7 @@ import {
   blankIsUnset,
   loadConfig,
   refuseDevelopmentDefaults,
+  urlList,
 } from '@dealflow/service-kit';
 
 const priceId = blankIsUnset(z.string().min(1));
@@ -35,8 +36,13 @@ const ZBillingEnv = ZBaseConfig.extend({
   STRIPE_PRICE_PRO_ANNUAL: priceId,
   /** Price of the one-time $50 template licence. */
   STRIPE_PRICE_TEMPLATE: priceId,
-  /** Base URL of svc-identity for the auto-login hand-off (POST /internal/sessions). */
-  IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+  /**
+   * svc-identity for the auto-login hand-off and guest buyers (POST /internal/sessions, /internal/buyers):
+   * one URL (a cluster's Service) or several comma-separated instances, spread as the gateway does.
+   */
+  IDENTITY_URL: urlList('http://127.0.0.1:4001'),
+  /** With several IDENTITY_URL instances, how often each one's /readyz is asked (0: never). */
+  UPSTREAM_HEALTH_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /** Secret of the embedded provider's self-signed webhook-equivalent hand-off (pages under /pay). */
   EMBEDDED_PAYMENTS_SECRET: z.string().min(16).default(DEV_EMBEDDED_PAYMENTS_SECRET),
   /**
@@ -99,6 +105,7 @@ const groupForReaders = ({
   STRIPE_PRICE_PRO_ANNUAL,
   STRIPE_PRICE_TEMPLATE,
   IDENTITY_URL,
+  UPSTREAM_HEALTH_INTERVAL_MS,
   EMBEDDED_PAYMENTS_SECRET,
   STRIPE_TEST_CLOCKS,
   ALLOW_EMBEDDED_PAYMENTS: _allowEmbeddedPayments,
@@ -121,7 +128,7 @@ const groupForReaders = ({
       template: STRIPE_PRICE_TEMPLATE,
     },
   },
-  identity: { url: IDENTITY_URL },
+  identity: { urls: IDENTITY_URL, healthIntervalMs: UPSTREAM_HEALTH_INTERVAL_MS },
   embeddedPayments: { secret: EMBEDDED_PAYMENTS_SECRET },
 });
 

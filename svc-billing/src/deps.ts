@@ -57,7 +57,11 @@ export function createDeps(
     priceBook,
     identity:
       overrides.identity ??
-      createIdentityClient({ baseUrl: config.identity.url, internalToken: config.INTERNAL_API_TOKEN }),
+      createIdentityClient({
+        urls: config.identity.urls,
+        healthIntervalMs: config.identity.healthIntervalMs,
+        internalToken: config.INTERNAL_API_TOKEN,
+      }),
     logger: ctx.logger,
   };
 }
