@@ -9,6 +9,8 @@ export interface TBodyGuard {
   stream: Readable;
   /** Why the body was cut off (413, 408), once it was. */
   failure(): TGatewayError | null;
+  /** The answer is out: the timeout has nothing left to guard. */
+  dispose(): void;
 }
 
 /**
@@ -37,8 +39,12 @@ export function guardBody(source: Readable, options: { maxBytes: number; timeout
   const timer = setTimeout(() => stream.destroy(cut(gatewayError('BODY_TIMEOUT'))), options.timeoutMs);
   source.once('end', () => clearTimeout(timer));
   source.once('close', () => clearTimeout(timer));
+  // The failure is kept for failure(); whoever reads the stream (undici) hears the error itself. Without a
+  // listener, a timeout on a body nobody went on to read (the gateway refused the request first) was an
+  // uncaught exception: the whole gateway process exited.
+  stream.on('error', () => undefined);
   source.pipe(stream);
-  return { stream, failure: () => failure };
+  return { stream, failure: () => failure, dispose: () => clearTimeout(timer) };
 }
 
 /**

@@ -16,6 +16,8 @@ export interface TIngestDeps {
   secretBox: TSecretBox | null;
   /** How the service reaches outside hosts it is told of (SNS certificates and subscriptions). */
   outbound: TOutboundOptions;
+  /** Aborted when the service begins to stop (service-kit's ctx.stopping). */
+  stopping: AbortSignal;
 }
 
 export interface TIngestOverrides {
@@ -39,6 +41,7 @@ export function createDeps(
       overrides.extractor ??
       createExtractor({ OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: apiKey, OPENAI_MODEL: model }),
     outbound: overrides.outbound ?? {},
+    stopping: ctx.stopping,
     secretBox: config.mailbox.encryptionKey ? createSecretBox(config.mailbox.encryptionKey) : null,
   };
 }

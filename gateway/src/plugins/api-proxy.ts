@@ -73,6 +73,7 @@ export const apiProxy: FastifyPluginAsync<TApiProxyOptions> = async (scope, opti
         if (Number(request.headers['content-length'] ?? 0) > maxBytes)
           throw refuseBody(request, reply, gatewayError('BODY_TOO_LARGE'));
         guard = guardBody(request.body, { maxBytes, timeoutMs: options.bodies.timeoutMs });
+        reply.raw.once('close', guard.dispose);
         request.body = guard.stream;
       }
       // Identity authenticates the session token itself: requests to it need no exchange (one hop less).

@@ -265,7 +265,7 @@ describe.skipIf(!enabled)('fuzz every route from the contracts (issue 12)', () =
       const serverErrors: string[] = [];
       const leaks: string[] = [];
       const transport: string[] = [];
-      /** No answer on a reused keep-alive connection, answered at once on a new one (see the README). */
+      /** No answer on a reused keep-alive connection, answered at once on a new one (must stay empty). */
       const reusedHung: string[] = [];
       let next = 0;
       const worker = async () => {
@@ -338,10 +338,11 @@ describe.skipIf(!enabled)('fuzz every route from the contracts (issue 12)', () =
       expect(serverErrors).toEqual([]);
       expect(leaks).toEqual([]);
       expect(transport).toEqual([]);
-      // A known finding (README, "Hardening"): about 0.1% of requests whose body is refused early (400, 403, 415)
-      // get no answer on a reused keep-alive connection, and an immediate one on a new connection. Counted and
-      // printed; more than 1% fails.
-      expect(reusedHung.length).toBeLessThanOrEqual(Math.ceil(requests.length / 100));
+      // Every request is answered on the connection it was sent on. (Issue 12 found ~0.1% of requests whose body
+      // was refused early hanging on a reused keep-alive connection: the gateway left the refused body unread;
+      // fixed in the gateway's request-guards, gateway/src/keep-alive.test.ts.) The re-send on a new connection
+      // above only tells, when one hangs, whether the connection or the request was at fault.
+      expect(reusedHung).toEqual([]);
       expect(dead).toEqual([]);
       expect(config.status).toBe(200);
       expect(stillThere.status).toBe(200);

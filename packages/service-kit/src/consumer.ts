@@ -68,6 +68,19 @@ export function retryDelayMs(attempt: number, policy: TRetryPolicy, random: () =
 export type HandleOutcome = 'handled' | 'duplicate' | 'parked' | 'dead-lettered';
 
 /**
+ * An event the service did not finish because it is stopping (its handler failed once the stop began, e.g. a
+ * worker job ended by the shutdown, or it had not started yet). Not retried, not parked, and its Kafka offset is
+ * not committed (kafkajs commits only what eachMessage finished): the event is delivered again after the restart,
+ * and its transaction, inbox row included, was rolled back.
+ */
+export class ServiceStoppingError extends Error {
+  constructor(cause?: unknown) {
+    super('the service is stopping: event left for redelivery', cause === undefined ? undefined : { cause });
+    this.name = 'ServiceStoppingError';
+  }
+}
+
+/**
  * Applies one event: inbox row + handler in one transaction. A few quick retries; then the event is parked
  * for the retry worker (see TRetryPolicy) and the partition moves on. An event whose organization already
  * has one parked for this consumer is parked behind it.
@@ -86,8 +99,11 @@ export async function handleEvent(
     /** The Kafka message's key and place (`topic/partition@offset`), kept with an unparseable event's dead letter. */
     key?: string | null;
     where?: string;
+    /** Aborted when the service stops: no event starts, and one failing from then on is left for redelivery. */
+    stopping?: AbortSignal;
   },
 ): Promise<HandleOutcome> {
+  if (deps.stopping?.aborted) throw new ServiceStoppingError();
   const log = deps.logger.child({ topic: definition.topic, consumer: definition.name });
   let event: TEventOf<TTopic>;
   try {
@@ -123,8 +139,17 @@ export async function handleEvent(
         await park(orm, definition, parsed, 0, 'waiting behind an earlier event of the same organization', 0);
         outcome = 'parked';
       } else {
-        const result = await applyWithQuickRetries(orm, service, definition, parsed, log, policy);
+        const result = await applyWithQuickRetries(
+          orm,
+          service,
+          definition,
+          parsed,
+          log,
+          policy,
+          deps.stopping,
+        );
         if (result.ok) outcome = result.outcome;
+        else if (deps.stopping?.aborted) throw new ServiceStoppingError(result.error);
         else {
           await park(
             orm,
@@ -220,6 +245,7 @@ async function applyWithQuickRetries(
   event: TEventOf<TTopic>,
   log: Logger,
   policy: TRetryPolicy,
+  stopping?: AbortSignal,
 ): Promise<{ ok: true; outcome: 'handled' | 'duplicate' } | { ok: false; error: unknown }> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.quickAttempts; attempt++) {
@@ -230,6 +256,10 @@ async function applyWithQuickRetries(
       return { ok: true, outcome };
     } catch (err) {
       lastError = err;
+      if (stopping?.aborted) {
+        log.info({ eventId: event.id }, 'event handler ended by the shutdown: left for redelivery');
+        return { ok: false, error: err };
+      }
       log.warn({ err, eventId: event.id, attempt }, 'event handler failed');
       if (attempt < policy.quickAttempts)
         await new Promise((r) => setTimeout(r, policy.quickBackoffMs * 2 ** (attempt - 1)));
@@ -297,6 +327,8 @@ export class RetryWorker {
       producer: () => Producer | null;
       logger: Logger;
       policy: TRetryPolicy;
+      /** Aborted when the service stops: a parked event not finished by then keeps its turn (no attempt counted). */
+      stopping?: AbortSignal;
     },
   ) {}
 
@@ -330,8 +362,18 @@ export class RetryWorker {
          ORDER BY h.created_at LIMIT 50 FOR UPDATE SKIP LOCKED)
        RETURNING id, event_id, consumer, topic, key, payload, attempts`,
     );
-    for (const row of due) await this.retry(row, policy);
+    for (const row of due) {
+      if (this.options.stopping?.aborted) await this.giveBack(row);
+      else await this.retry(row, policy);
+    }
     return due.length;
+  }
+
+  /** A claimed row the stopping service will not try: due again at once (for the next replica or the restart). */
+  private async giveBack(row: TParkedRow): Promise<void> {
+    await this.options.orm.em
+      .getConnection()
+      .execute('UPDATE kit_retry SET next_attempt_at = now() WHERE id = ?', [row.id]);
   }
 
   private async retry(row: TParkedRow, policy: TRetryPolicy): Promise<void> {
@@ -354,6 +396,7 @@ export class RetryWorker {
       } catch (err) {
         error = err;
       }
+      if (this.options.stopping?.aborted) return this.giveBack(row);
     }
     const attempts = row.attempts + 1;
     if (attempts < policy.maxAttempts) {
@@ -437,6 +480,8 @@ export async function startConsumers(options: {
   partitionsConsumedConcurrently?: number;
   /** Delay before a crashed consumer is replaced (ms). */
   restartDelayMs?: number;
+  /** Aborted when the service stops (see ServiceStoppingError). */
+  stopping?: AbortSignal;
 }): Promise<TConsumers | null> {
   if (options.definitions.length === 0) return null;
   const byTopic = new Map<string, ConsumerDefinition[]>();
@@ -490,6 +535,7 @@ export async function startConsumers(options: {
             key: message.key?.toString('utf8') ?? null,
             where,
             ...(options.retry ? { retry: options.retry } : {}),
+            ...(options.stopping ? { stopping: options.stopping } : {}),
           });
         }
       },

@@ -35,6 +35,7 @@ export {
   type HandleOutcome,
   type ConsumerDefinition,
   type ConsumerContext,
+  ServiceStoppingError,
 } from './consumer.js';
 export {
   VALUE_DIGEST_HEADER,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
@@ -79,6 +80,11 @@ export interface ServiceContext<C extends TBaseConfig = TBaseConfig> {
   kafka: Kafka | null;
   /** Connected once workers start; null before, or without a broker. */
   producer: () => Producer | null;
+  /**
+   * Aborted when stop() begins: long work (a worker job, an outside call) ends early, and an event handler that
+   * fails from then on leaves its event for redelivery (ServiceStoppingError) rather than failing it.
+   */
+  stopping: AbortSignal;
 }
 
 /** What every actor has: who is calling, in which organization, with which role. */
@@ -182,6 +188,8 @@ export interface Service<C extends TBaseConfig = TBaseConfig, D = unknown> {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Longest wait for one shutdown step (runService's own deadline is SHUTDOWN_DRAIN_MS + 10 s). */
+const STOP_STEP_MS = 5_000;
 const OPTIONAL_CHECKS = new Set(['redis', 'broker']);
 
 /**
@@ -247,6 +255,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     maxDelayMs: config.CONSUMER_RETRY_MAX_DELAY_MS,
   };
   let producerConnected = false;
+  const stopping = new AbortController();
   /** Set on SIGTERM: readiness answers 503 so the endpoints drop the pod before the server closes. */
   let draining = false;
 
@@ -261,6 +270,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     redis,
     kafka,
     producer: () => producer,
+    stopping: stopping.signal,
   };
 
   const app: ServiceApp = Fastify({
@@ -347,6 +357,49 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
   const consumers = def.consumers?.(deps) ?? [];
 
   let workersStarted = false;
+  let stopped: Promise<void> | null = null;
+  /**
+   * Stops taking work, ends what is in hand, closes everything; each step bounded, so a stop ends well within a
+   * pod's termination grace period (issue 12: svc-ingest took 2-2.5 minutes). The consumer is told to stop first
+   * (kafkajs delivers no further message once its runner stops), then the HTTP server closes (in-flight requests
+   * finish), then the service's onStop ends its long work (svc-ingest closes its worker pools: a deck being read
+   * is abandoned, and its event, not acknowledged, comes back after the restart).
+   */
+  const stopAll = async () => {
+    const started = performance.now();
+    const took: Record<string, number> = {};
+    const step = async (name: string, work: () => Promise<unknown> | unknown, boundMs = STOP_STEP_MS) => {
+      const t0 = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), boundMs);
+      });
+      try {
+        const outcome = await Promise.race([Promise.resolve().then(work), bound]);
+        if (outcome === 'late')
+          logger.warn({ step: name, boundMs }, 'shutdown step did not end in time: left behind');
+      } catch (err) {
+        logger.warn({ err, step: name }, 'shutdown step failed');
+      } finally {
+        clearTimeout(timer);
+        took[name] = Math.round(performance.now() - t0);
+      }
+    };
+    stopping.abort();
+    // Not awaited yet: from this call on kafkajs hands out no further message; the one in hand ends below.
+    const consumerStopped = consumer?.disconnect().catch(() => undefined);
+    await step('http', () => app.close());
+    await step('onStop', () => def.onStop?.(deps));
+    await step('retryWorker', () => retryWorker?.stop());
+    await step('consumer', () => consumerStopped);
+    await step('relay', () => relay?.stop());
+    await step('producer', () => producer?.disconnect());
+    redis?.disconnect();
+    await step('sql', () => sql.end());
+    await step('orm', () => orm.close(true));
+    await step('telemetry', () => stopTelemetry());
+    logger.info({ ms: Math.round(performance.now() - started), took }, 'stopped');
+  };
   const service: Service<C, D> = {
     app,
     ctx,
@@ -377,6 +430,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
           producer,
           logger,
           retry,
+          stopping: stopping.signal,
         });
         if (consumers.length > 0) {
           retryWorker = new RetryWorker({
@@ -386,6 +440,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
             producer: () => producer,
             logger,
             policy: retry,
+            stopping: stopping.signal,
           });
           retryWorker.start();
         }
@@ -403,17 +458,9 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
         await once.stop();
       }
     },
-    async stop() {
-      await app.close();
-      await def.onStop?.(deps).catch((err) => logger.warn({ err }, 'onStop failed'));
-      await retryWorker?.stop().catch(() => undefined);
-      await consumer?.disconnect().catch(() => undefined);
-      await relay?.stop().catch(() => undefined);
-      await producer?.disconnect().catch(() => undefined);
-      redis?.disconnect();
-      await sql.end().catch(() => undefined);
-      await orm.close(true);
-      await stopTelemetry();
+    stop() {
+      stopped ??= stopAll();
+      return stopped;
     },
   };
   return service;

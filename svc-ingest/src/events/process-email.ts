@@ -18,6 +18,7 @@ export const createProcessEmailConsumer = (deps: TIngestDeps) =>
             deckMaxBytes: deps.config.deck.maxBytes,
             deckLimits: deps.config.deck.limits,
             logger,
+            stopping: deps.stopping,
           })
         : claim;
     logger.debug({ emailId, outcome }, 'email processed');

@@ -11,10 +11,17 @@ import { reapplyCorrections } from '../extraction/corrections.js';
 import type { TIngestDeps } from '../deps.js';
 import { countDecksSince, findEmailCorrections, updateEmail } from '../repositories/email.repository.js';
 import { publishDeckExtracted, publishDeckProcessed } from '../repositories/ingest.events.js';
+import { ServiceStoppingError } from '@dealflow/service-kit';
 import { findDeckFiles, lockEmail, lockOrganization } from '../repositories/intake.queries.js';
 
 export type TProcessDeps = Pick<TIngestDeps, 'extractor' | 'logger'> & {
   deckMaxBytes: number;
+  /**
+   * The service's stop (service-kit's ctx.stopping): once aborted, work in hand is abandoned, not failed. The
+   * worker pools are closed by the shutdown, so a deck being read ends at once; the error goes up (the consumer's
+   * transaction rolls back, the event comes back after the restart) instead of failing the record.
+   */
+  stopping?: AbortSignal;
   /** The config's deck limits (defaults from deck/deck-limits.ts when absent). */
   deckLimits?: Partial<TDeckLimits>;
 };
@@ -109,6 +116,10 @@ export async function processEmail(
   } catch (error) {
     deps.logger.warn({ err: error, emailId }, 'deck links not read: the body is over the mail worker limits');
   }
+  const stillRunning = () => {
+    if (deps.stopping?.aborted) throw new ServiceStoppingError();
+  };
+  stillRunning();
   const processedAt = new Date();
   const finish = (
     outcome: 'completed' | 'failed',
@@ -128,6 +139,7 @@ export async function processEmail(
     const files = await findDeckFiles(em, emailId);
     if (files[0]) {
       const file = files[0];
+      stillRunning();
       deck = await readDeck(
         { filename: file.filename, contentType: file.contentType, content: file.content },
         deps.deckMaxBytes,
@@ -151,6 +163,7 @@ export async function processEmail(
         'No pitch deck found: no PDF or PPTX attachment and no deck link (DocSend, Google Drive, Dropbox, Pitch)',
       );
     }
+    stillRunning();
     const { data: extracted, provenance } = await deps.extractor.extract({
       deck,
       emailText: email.textBody,
@@ -186,6 +199,9 @@ export async function processEmail(
     finish('completed', { companyName: extractedData.companyName ?? null });
     return 'processed';
   } catch (error) {
+    // Ended by the shutdown (a closed worker pool, an aborted call): not the deck's fault.
+    if (deps.stopping?.aborted)
+      throw error instanceof ServiceStoppingError ? error : new ServiceStoppingError(error);
     const reason =
       error instanceof DeckError
         ? error.reason
