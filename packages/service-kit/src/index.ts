@@ -78,3 +78,4 @@ export {
   type TTestAllow,
 } from './outbound-guard.js';
 export { createSecretBox, type TSecretBox } from './secret-box.js';
+export { toCsvCell, toCsvLine } from './csv.js';

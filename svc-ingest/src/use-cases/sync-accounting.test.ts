@@ -190,6 +190,96 @@ describe('Integration 2: Xero through xero-node against the stand-in', () => {
     xero.accept('Refused Ltd');
   });
 
+  it('runs one sync per organization: of four Start Syncs fired together one runs, the others get 409', async () => {
+    const contactPosts = () =>
+      xero.requests.filter((r) => r.method === 'POST' && r.path === '/api.xro/2.0/Contacts').length;
+    const runCount = async () =>
+      Number(
+        (
+          await h.query<{ n: string }>('SELECT count(*) AS n FROM accounting_sync_runs WHERE org_id = ?', [
+            ORG,
+          ])
+        )[0]!.n,
+      );
+    const postsBefore = contactPosts();
+    const runsBefore = await runCount();
+    // Xero holds the push: the first run stays running while the others arrive.
+    const release = xero.holdContacts();
+    let answered = 0;
+    const pending = [sync(), sync(), sync(), sync()].map((p) => p.finally(() => (answered += 1)));
+    try {
+      // Every request is either at Xero (held) or answered; only then does Xero answer.
+      await waitFor(() => contactPosts() - postsBefore + answered === 4);
+    } finally {
+      release();
+    }
+    const answers = await Promise.all(pending);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409))
+      expect(refused.json()).toEqual({ message: 'A sync is already running' });
+    expect(contactPosts() - postsBefore).toBe(1);
+    expect((await runCount()) - runsBefore).toBe(1);
+  });
+
+  it('never overlaps the schedule and a manual sync, either way round', async () => {
+    const contactPosts = () =>
+      xero.requests.filter((r) => r.method === 'POST' && r.path === '/api.xro/2.0/Contacts').length;
+    const deps = {
+      config: h.config,
+      secretBox: createSecretBox(h.config.mailbox.encryptionKey!),
+      logger: pino({ level: 'silent' }),
+    };
+    const makeDue = () =>
+      h.query(
+        `UPDATE accounting_settings SET sync_frequency = 'hourly', auto_sync = true, last_sync_at = now() - interval '61 minutes' WHERE org_id = ?`,
+        [ORG],
+      );
+    const runs = () =>
+      h.query<{ trigger: string; status: string }>(
+        'SELECT trigger, status FROM accounting_sync_runs WHERE org_id = ? ORDER BY id',
+        [ORG],
+      );
+
+    // A manual sync is at Xero when the schedule comes due: the schedule does not start a second one.
+    let before = contactPosts();
+    let runsBefore = (await runs()).length;
+    let release = xero.holdContacts();
+    const manual = sync();
+    try {
+      await waitFor(() => contactPosts() - before === 1);
+      await makeDue();
+      // The schedule either returns having started nothing, or its own push reaches Xero (and is held).
+      let returned = false;
+      const due = syncDueAccounting(h.svc.ctx.orm.em.fork(), deps).finally(() => (returned = true));
+      await waitFor(() => returned || contactPosts() - before > 1);
+      expect(contactPosts() - before).toBe(1);
+      await due;
+    } finally {
+      release();
+    }
+    expect((await manual).statusCode).toBe(200);
+    expect((await runs()).slice(runsBefore)).toEqual([{ trigger: 'manual', status: 'succeeded' }]);
+
+    // A scheduled sync is at Xero: Start Sync is refused with 409.
+    before = contactPosts();
+    runsBefore = (await runs()).length;
+    await makeDue();
+    release = xero.holdContacts();
+    const scheduled = syncDueAccounting(h.svc.ctx.orm.em.fork(), deps);
+    try {
+      await waitFor(() => contactPosts() - before === 1);
+      const refused = await sync();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: 'A sync is already running' });
+    } finally {
+      release();
+    }
+    expect(await scheduled).toBe(1);
+    expect(contactPosts() - before).toBe(1);
+    expect((await runs()).slice(runsBefore)).toEqual([{ trigger: 'scheduled', status: 'succeeded' }]);
+    await h.query(`UPDATE accounting_settings SET auto_sync = false WHERE org_id = ?`, [ORG]);
+  });
+
   it('waits out one 429 (Retry-After) and logs the rate limit when Xero keeps refusing', async () => {
     xero.rateLimitNext(1, 1);
     const started = Date.now();
@@ -223,6 +313,9 @@ describe('Integration 2: Xero through xero-node against the stand-in', () => {
         `UPDATE accounting_settings SET sync_frequency = 'hourly', last_sync_at = now() WHERE org_id = ?`,
         [LATER_ORG],
       );
+      type TLog = { runs: { id: number; trigger: string; status: string }[] };
+      const before = (await call('GET', '/api/integrations/accounting/sync-log')).json() as TLog;
+      const lastBefore = Math.max(0, ...before.runs.map((r) => r.id));
       const counts = await Promise.all(
         [h.svc.ctx.orm, replica.ctx.orm, h.svc.ctx.orm, replica.ctx.orm].map((orm) =>
           syncDueAccounting(orm.em.fork(), deps),
@@ -233,7 +326,7 @@ describe('Integration 2: Xero through xero-node against the stand-in', () => {
       const log = (await call('GET', '/api/integrations/accounting/sync-log')).json() as {
         runs: { trigger: string; status: string }[];
       };
-      expect(log.runs.filter((r) => r.trigger === 'scheduled')).toEqual([
+      expect(log.runs.filter((r) => r.trigger === 'scheduled' && r.id > lastBefore)).toEqual([
         expect.objectContaining({ trigger: 'scheduled', status: 'succeeded' }),
       ]);
       expect(
