@@ -42,8 +42,8 @@ const CONTACT_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof TSyncExportContact>;
 
 /** Characters XML 1.0 cannot carry at all (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): dropped. */
-// eslint-disable-next-line no-control-regex
 const NOT_XML_CHARS =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const xmlText = (value: string | number | null) =>
   value === null ? '' : String(value).replace(NOT_XML_CHARS, '');

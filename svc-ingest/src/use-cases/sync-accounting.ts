@@ -124,11 +124,7 @@ export async function syncAccounting(
 /** Stores the run's export in the format chosen in the settings, sealed to the run when Encryption is on. */
 function keepExport(
   entry: AccountingSyncRun,
-  settings: {
-    dataFormat: AccountingSyncRun['exportFormat'] & string;
-    encryption: boolean;
-    tenantName: string | null;
-  },
+  settings: Pick<AccountingSettings, 'dataFormat' | 'encryption' | 'tenantName'>,
   contacts: TSyncExportContact[],
   deps: TSyncDeps,
 ) {
