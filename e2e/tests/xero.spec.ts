@@ -59,7 +59,7 @@ test('connects a Xero custom connection, refuses a wrong secret, syncs and logs 
   // Each run keeps an export of what it sent; the first two in the default format (JSON).
   const [json] = await Promise.all([
     page.waitForEvent('download'),
-    second.getByRole('link', { name: /Download the export of the sync of .* \(JSON\)/ }).click(),
+    second.getByRole('link', { name: /^Download JSON: the sync of / }).click(),
   ]);
   expect(json.suggestedFilename()).toMatch(/^xero-sync-\d+-\d{4}-\d{2}-\d{2}\.json$/);
   const sent = JSON.parse(await readFile((await json.path())!, 'utf8')) as {
@@ -84,7 +84,7 @@ test('connects a Xero custom connection, refuses a wrong secret, syncs and logs 
   const third = log.getByRole('row').nth(1);
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
-    third.getByRole('link', { name: /Download the export of the sync of .* \(CSV\)/ }).click(),
+    third.getByRole('link', { name: /^Download CSV: the sync of / }).click(),
   ]);
   expect(csv.suggestedFilename()).toMatch(/^xero-sync-\d+-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await csv.path())!, 'utf8')).trim().split('\r\n');

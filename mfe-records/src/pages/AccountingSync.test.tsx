@@ -243,10 +243,10 @@ describe('Integration 2: sync and its log', () => {
     renderPage(<AccountingIntegrationPage />);
     await openSync();
     const table = await screen.findByRole('table', { name: 'Sync log' });
-    const link = within(table).getByRole('link', { name: /Download the export of the sync of .* \(CSV\)/ });
+    const link = within(table).getByRole('link', { name: /^Download CSV: the sync of / });
     expect(link.getAttribute('href')).toBe('/api/integrations/accounting/sync-log/3/export');
     expect(link.hasAttribute('download')).toBe(true);
-    expect(link.textContent).toBe('CSV');
+    expect(link.textContent).toBe('Download CSV');
     const failedRow = within(table).getAllByRole('row')[2]!;
     expect(within(failedRow).queryByRole('link')).toBeNull();
     expect(within(failedRow).getByText('None')).toBeTruthy();
