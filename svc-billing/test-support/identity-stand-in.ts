@@ -13,7 +13,14 @@ export async function startIdentityStandIn(internalToken: string) {
   const createdBy = new Map<string, number>();
   const buyerCalls: { email: string; checkoutSessionId: string; claimUrl: string; created: boolean }[] = [];
   let nextUserId = 5000;
+  let draining = false;
   const server = createServer((req, res) => {
+    // Readiness as service-kit answers it: 503 while draining before a shutdown.
+    if (req.method === 'GET' && req.url === '/readyz') {
+      res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: draining ? 'draining' : 'ok' }));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -69,6 +76,10 @@ export async function startIdentityStandIn(internalToken: string) {
     buyerCalls,
     /** Gives `email` an account before any checkout. */
     addAccount: (email: string, userId: number) => accounts.set(email, userId),
+    /** /readyz answers 503 from now on (SIGTERM's first step). */
+    drain: () => {
+      draining = true;
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,6 +2,7 @@ export {
   ZBaseConfig,
   loadConfig,
   blankIsUnset,
+  urlList,
   ConfigError,
   type TBaseConfig,
   DEV_INTERNAL_API_TOKEN,
@@ -79,3 +80,4 @@ export {
 } from './outbound-guard.js';
 export { createSecretBox, type TSecretBox } from './secret-box.js';
 export { toCsvCell, toCsvLine } from './csv.js';
+export { UpstreamGroup, splitUrl, type UpstreamPoolOptions, type UpstreamRequest } from './upstreams.js';
