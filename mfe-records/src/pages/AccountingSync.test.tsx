@@ -2,12 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@dealflow/web-kit';
+import type * as WebKit from '@dealflow/web-kit';
 import { answerApi, createSession, renderPage } from '../test/render.js';
 import AccountingIntegrationPage from './AccountingIntegrationPage.js';
 
 // The page's toasts, recorded (and still shown): the toast store is global, so its contents span tests.
 vi.mock('@dealflow/web-kit', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@dealflow/web-kit')>();
+  const actual = await importOriginal<typeof WebKit>();
   return { ...actual, toast: vi.fn(actual.toast) };
 });
 
