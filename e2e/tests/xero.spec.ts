@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test } from '../support/fixtures.js';
 import { emailDeck, expectNoViolations, startTrialOrganization } from './a11y-helpers.js';
 
@@ -54,5 +55,43 @@ test('connects a Xero custom connection, refuses a wrong secret, syncs and logs 
   const second = log.getByRole('row').nth(1);
   await expect(second.getByRole('cell').nth(3)).toHaveText('0');
   await expect(second.getByRole('cell').nth(4)).toHaveText('1');
+
+  // Each run keeps an export of what it sent; the first two in the default format (JSON).
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    second.getByRole('link', { name: /^Download JSON: the sync of / }).click(),
+  ]);
+  expect(json.suggestedFilename()).toMatch(/^xero-sync-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+  const sent = JSON.parse(await readFile((await json.path())!, 'utf8')) as {
+    xeroOrganisation: string;
+    contacts: Array<{ ContactID: string; Name: string; Outcome: string }>;
+  };
+  expect(sent.xeroOrganisation).toBe('Demo Company (Global)');
+  expect(sent.contacts).toHaveLength(1);
+  expect(sent.contacts[0]).toMatchObject({
+    Outcome: 'updated',
+    ContactID: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  });
+
+  // The format of the sync export is CSV from now on (Xero still receives JSON).
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Format of the sync export').selectOption('csv');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Integration 2 settings were updated.').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Sync' }).click();
+  await page.getByRole('button', { name: 'Start Sync' }).click();
+  await expect(log.getByRole('row')).toHaveCount(4);
+  const third = log.getByRole('row').nth(1);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    third.getByRole('link', { name: /^Download CSV: the sync of / }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^xero-sync-\d+-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await csv.path())!, 'utf8')).trim().split('\r\n');
+  expect(lines[0]).toBe('ContactID,Name,Website,EmailAddress,FirstName,LastName,Outcome,Error');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(sent.contacts[0]!.ContactID);
+  expect(lines[1]).toContain(`${sent.contacts[0]!.Name}`);
+  expect(lines[1]).toMatch(/,updated,$/);
   await expectNoViolations(page, 'Integration 2, Sync tab with its log');
 });

@@ -14,6 +14,10 @@ export const IngestError = defineErrors('IngestError', {
   ACCOUNTING_UNREACHABLE: { status: 503, message: 'Xero could not be reached; try again in a moment' },
   ACCOUNTING_NOT_CONNECTED: { status: 409, message: 'Connect Integration 2 before syncing' },
   ACCOUNTING_SYNC_RUNNING: { status: 409, message: 'A sync is already running' },
+  SYNC_EXPORT_NOT_FOUND: {
+    status: 404,
+    message: 'This sync has no export: nothing was sent to Xero in it, or it is older than the last 20 runs',
+  },
   EMAIL_NOT_FOUND: { status: 404, message: 'Record not found' },
   ORGANIZATION_UNKNOWN: { status: 404, message: 'Unknown organization' },
   ORGANIZATION_NOT_READY: {

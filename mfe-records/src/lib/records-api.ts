@@ -17,7 +17,7 @@ import type {
 /** Seed 001 section 9: records page size (contracts' RECORDS_PAGE_SIZE; kept here to keep zod out of the bundle). */
 export const RECORDS_PAGE_SIZE = 10;
 import { ApiError } from '@dealflow/web-kit';
-import { api, type TRouteInput } from '@dealflow/contracts/client';
+import { api, buildUrl, type TRouteInput } from '@dealflow/contracts/client';
 import type { ingestRoutes } from '@dealflow/contracts';
 
 export type TEmailRecord = z.infer<typeof ZEmailRecord>;
@@ -79,6 +79,9 @@ export const getAccounting = () => api.ingest.accounting();
 export const updateAccounting = (body: TAccountingUpdate) => api.ingest.accountingUpdate(body);
 export const getAccountingSyncLog = () => api.ingest.accountingSyncLog();
 export const startAccountingSync = (data: 'all' | 'customers') => api.ingest.accountingSync({ data });
+/** One sync's export (what was sent to Xero): a download, so a link rather than a fetch. */
+export const accountingSyncExportUrl = (runId: number): string =>
+  buildUrl(api.ingest.accountingSyncExport.path, { params: { id: runId } });
 
 export const getUsage = () => api.billing.usage();
 

@@ -6,6 +6,7 @@ import {
   Card,
   Field,
   Input,
+  Link,
   MessageBar,
   MessageBarBody,
   Select,
@@ -25,6 +26,7 @@ import { ApiError, PageHeading, toast, useAuth, Button } from '@dealflow/web-kit
 import {
   ACCOUNTING_KEY,
   ACCOUNTING_SYNC_LOG_KEY,
+  accountingSyncExportUrl,
   errorText,
   getAccounting,
   getAccountingSyncLog,
@@ -40,6 +42,10 @@ import { AffinityConnectionCard } from '../components/AffinityConnectionCard.js'
 
 export const AccountingTexts = {
   credentialsRequired: 'Client ID and Client Secret are required',
+  syncRunning: 'A sync is already running',
+  exportFormatHint:
+    'Xero always receives JSON through its API. This is the format of the file each sync keeps of what it sent (the contacts, their Xero ContactIDs and outcome): download it from the sync log.',
+  encryptionHint: "Keeps each sync's export encrypted at rest (AES-256-GCM with your organization's key).",
 } as const;
 
 export const DATA_FORMATS = ['json', 'xml', 'csv'] as const;
@@ -219,7 +225,7 @@ function SettingsTab({ settings, isOwner }: { settings: TAccountingSettings; isO
         save.mutate({ dataFormat, syncFrequency, encryption, autoSync });
       }}
     >
-      <Field label="Data format">
+      <Field label="Format of the sync export" hint={AccountingTexts.exportFormatHint}>
         <Select
           value={dataFormat}
           onChange={(_e, d) => setDataFormat(d.value as TAccountingSettings['dataFormat'])}
@@ -245,12 +251,14 @@ function SettingsTab({ settings, isOwner }: { settings: TAccountingSettings; isO
           ))}
         </Select>
       </Field>
-      <Switch
-        label="Encryption"
-        checked={encryption}
-        onChange={(_e, d) => setEncryption(d.checked)}
-        disabled={!isOwner}
-      />
+      <Field hint={AccountingTexts.encryptionHint}>
+        <Switch
+          label="Encryption"
+          checked={encryption}
+          onChange={(_e, d) => setEncryption(d.checked)}
+          disabled={!isOwner}
+        />
+      </Field>
       <Switch
         label="Automatic sync"
         checked={autoSync}
@@ -266,9 +274,17 @@ function SettingsTab({ settings, isOwner }: { settings: TAccountingSettings; isO
   );
 }
 
+/** While a run shows as running (Start Sync elsewhere, the schedule), the log refreshes until it ends. */
+const RUNNING_REFRESH_MS = 3000;
+
 function SyncLog() {
   const styles = useIntegrationStyles();
-  const log = useQuery({ queryKey: ACCOUNTING_SYNC_LOG_KEY, queryFn: getAccountingSyncLog });
+  const log = useQuery({
+    queryKey: ACCOUNTING_SYNC_LOG_KEY,
+    queryFn: getAccountingSyncLog,
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((r) => r.status === 'running') ? RUNNING_REFRESH_MS : false,
+  });
   if (log.isPending) return <Spinner size="tiny" label="Loading the sync log..." />;
   if (log.error)
     return (
@@ -288,6 +304,7 @@ function SyncLog() {
           <TableHeaderCell>Updated</TableHeaderCell>
           <TableHeaderCell>Failed</TableHeaderCell>
           <TableHeaderCell>Error</TableHeaderCell>
+          <TableHeaderCell>Export</TableHeaderCell>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -304,12 +321,30 @@ function SyncLog() {
             <TableCell>{run.updated}</TableCell>
             <TableCell>{run.failed}</TableCell>
             <TableCell>{run.error ?? ''}</TableCell>
+            <TableCell>
+              {run.exportFormat ? (
+                <Link
+                  href={accountingSyncExportUrl(run.id)}
+                  download
+                  // Starts with the visible text (axe: label-content-name-mismatch), then says which run.
+                  aria-label={`Download ${run.exportFormat.toUpperCase()}: the sync of ${new Date(run.startedAt).toLocaleString()}`}
+                >
+                  Download {run.exportFormat.toUpperCase()}
+                </Link>
+              ) : (
+                <span className={styles.muted}>None</span>
+              )}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
   );
 }
+
+/** svc-ingest's ACCOUNTING_SYNC_RUNNING: a 409 with its message (the other 409 is "not connected"). */
+const isSyncRunning = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.message === AccountingTexts.syncRunning;
 
 function SyncTab({ settings, isOwner }: { settings: TAccountingSettings; isOwner: boolean }) {
   const styles = useIntegrationStyles();
@@ -330,12 +365,18 @@ function SyncTab({ settings, isOwner }: { settings: TAccountingSettings; isOwner
           variant: 'error',
         });
     },
-    onError: (error) =>
+    onError: (error) => {
+      // Another sync (Start Sync elsewhere, or the schedule) holds the organization's one running run.
+      if (isSyncRunning(error)) {
+        void queryClient.invalidateQueries({ queryKey: ACCOUNTING_SYNC_LOG_KEY });
+        return;
+      }
       toast({
         title: 'Sync Failed',
         description: errorText(error, 'The sync could not be started.'),
         variant: 'error',
-      }),
+      });
+    },
   });
   return (
     <div className={styles.form}>
@@ -364,7 +405,13 @@ function SyncTab({ settings, isOwner }: { settings: TAccountingSettings; isOwner
           {sync.isPending ? 'Syncing...' : 'Start Sync'}
         </Button>
       </div>
-      {sync.error ? (
+      {sync.error && isSyncRunning(sync.error) ? (
+        <MessageBar intent="info">
+          <MessageBarBody>
+            {AccountingTexts.syncRunning}: it shows in the log below. Start another once it has finished.
+          </MessageBarBody>
+        </MessageBar>
+      ) : sync.error ? (
         <MessageBar intent="error">
           <MessageBarBody>{errorText(sync.error, 'The sync could not be started.')}</MessageBarBody>
         </MessageBar>

@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from '@dealflow/web-kit';
+import type * as WebKit from '@dealflow/web-kit';
 import { answerApi, createSession, renderPage } from '../test/render.js';
 import AccountingIntegrationPage from './AccountingIntegrationPage.js';
+
+// The page's toasts, recorded (and still shown): the toast store is global, so its contents span tests.
+vi.mock('@dealflow/web-kit', async (importOriginal) => {
+  const actual = await importOriginal<typeof WebKit>();
+  return { ...actual, toast: vi.fn(actual.toast) };
+});
 
 /** Integration 2's states against the typed client's answers: connecting, connected, syncing, the log. */
 const session = createSession({ user: { name: 'Ivy' } });
@@ -28,6 +36,7 @@ const run = (over: object) => ({
   error: null,
   startedAt: '2026-11-24T10:00:00.000Z',
   finishedAt: '2026-11-24T10:00:01.000Z',
+  exportFormat: 'json',
   ...over,
 });
 
@@ -164,13 +173,13 @@ describe('Integration 2: sync and its log', () => {
     expect(transactions.disabled).toBe(true);
   });
 
-  it('shows a log that cannot load, and a sync the server refuses', async () => {
+  it('shows a log that cannot load, and a sync the server cannot start', async () => {
     answerApi((url, init) => {
       if (url.pathname === '/api/auth/me') return { body: session };
       if (url.pathname === '/api/integrations/accounting/sync-log')
         return { status: 503, body: { message: 'Service unavailable' } };
       if (url.pathname === '/api/integrations/accounting/sync' && init.method === 'POST')
-        return { status: 409, body: { message: 'A sync is already running' } };
+        return { status: 503, body: { message: 'Xero could not be reached; try again in a moment' } };
       if (url.pathname === '/api/integrations/accounting') return { body: settings(true) };
       return undefined;
     });
@@ -178,7 +187,94 @@ describe('Integration 2: sync and its log', () => {
     await openSync();
     expect(await screen.findByText(/Service unavailable|The sync log could not be loaded/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Start Sync' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Start Sync' })).toBeTruthy());
-    expect(await screen.findByText('A sync is already running')).toBeTruthy();
+    expect(await screen.findByText('Xero could not be reached; try again in a moment')).toBeTruthy();
+  });
+
+  it('says "A sync is already running" on a 409, without a failure, and shows the running run', async () => {
+    let runs: object[] = [];
+    const calls = answerApi((url, init) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/integrations/accounting/sync' && init.method === 'POST') {
+        // The schedule started a run a moment ago.
+        runs = [
+          run({ id: 9, trigger: 'scheduled', status: 'running', finishedAt: null, exportFormat: null }),
+        ];
+        return { status: 409, body: { message: 'A sync is already running' } };
+      }
+      if (url.pathname === '/api/integrations/accounting/sync-log') return { body: { runs } };
+      if (url.pathname === '/api/integrations/accounting') return { body: settings(true) };
+      return undefined;
+    });
+    renderPage(<AccountingIntegrationPage />);
+    await openSync();
+    expect(await screen.findByText('No sync has run yet.')).toBeTruthy();
+    vi.mocked(toast).mockClear();
+    await userEvent.click(screen.getByRole('button', { name: 'Start Sync' }));
+    // The info note, not the error bar (which would hold the server's message alone).
+    expect(await screen.findByText(/^A sync is already running: it shows in the log below/)).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Sync log' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Running')).toBeTruthy();
+    expect(within(row).getByText('Scheduled')).toBeTruthy();
+    expect(within(row).getByText('None')).toBeTruthy();
+    // Not a failure: no toast at all.
+    expect(toast).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.path === '/api/integrations/accounting/sync-log').length).toBeGreaterThan(1);
+  });
+
+  it('links each run to its export download in the format it was kept in', async () => {
+    answerApi((url) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/integrations/accounting/sync-log')
+        return {
+          body: {
+            runs: [
+              run({ id: 3, exportFormat: 'csv' }),
+              run({
+                id: 2,
+                status: 'failed',
+                error: 'Xero refused the Client ID and Client Secret',
+                exportFormat: null,
+              }),
+            ],
+          },
+        };
+      if (url.pathname === '/api/integrations/accounting') return { body: settings(true) };
+      return undefined;
+    });
+    renderPage(<AccountingIntegrationPage />);
+    await openSync();
+    const table = await screen.findByRole('table', { name: 'Sync log' });
+    const link = within(table).getByRole('link', { name: /^Download CSV: the sync of / });
+    expect(link.getAttribute('href')).toBe('/api/integrations/accounting/sync-log/3/export');
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(link.textContent).toBe('Download CSV');
+    const failedRow = within(table).getAllByRole('row')[2]!;
+    expect(within(failedRow).queryByRole('link')).toBeNull();
+    expect(within(failedRow).getByText('None')).toBeTruthy();
+  });
+});
+
+describe('Integration 2: settings', () => {
+  it("labels the data format as the sync export's (Xero receives JSON) and says what Encryption does", async () => {
+    const calls = answerApi((url, init) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/integrations/accounting' && init.method === 'PUT')
+        return { body: { ...settings(true), dataFormat: 'xml' } };
+      if (url.pathname === '/api/integrations/accounting') return { body: settings(true) };
+      return undefined;
+    });
+    renderPage(<AccountingIntegrationPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
+    const format = screen.getByRole('combobox', { name: 'Format of the sync export' });
+    expect(screen.getByText(/Xero always receives JSON through its API/)).toBeTruthy();
+    expect(screen.getByText(/export encrypted at rest/)).toBeTruthy();
+    await userEvent.selectOptions(format, 'xml');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      dataFormat: 'xml',
+      encryption: true,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZErrorBody, ZIsoDate } from './common.js';
+import { ZErrorBody, ZId, ZIsoDate } from './common.js';
 import { defineRoutes } from './http.js';
 
 /**
@@ -17,6 +17,12 @@ export const ZAccountingSyncRun = z.object({
   error: z.string().nullable(),
   startedAt: ZIsoDate,
   finishedAt: ZIsoDate.nullable(),
+  /**
+   * The format of the run's sync export (the settings' data format when it ran): what was pushed to Xero and
+   * Xero's answer per contact, downloadable as JSON, XML or CSV. Null when nothing was sent (Xero refused
+   * the connection, or the run is still going). Xero itself always receives JSON through its SDK.
+   */
+  exportFormat: z.enum(['json', 'xml', 'csv']).nullable(),
 });
 export type TAccountingSyncRun = z.infer<typeof ZAccountingSyncRun>;
 
@@ -27,6 +33,13 @@ export type TAccountingSyncLog = z.infer<typeof ZAccountingSyncLog>;
 export const ZAccountingSyncBody = z.object({
   data: z.enum(['all', 'customers']).default('all'),
 });
+
+/** The sync export's media types (the download's Content-Type) and file extensions, by format. */
+export const SYNC_EXPORT_TYPES = {
+  json: { contentType: 'application/json; charset=utf-8', extension: 'json' },
+  xml: { contentType: 'application/xml; charset=utf-8', extension: 'xml' },
+  csv: { contentType: 'text/csv; charset=utf-8', extension: 'csv' },
+} as const;
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody, 503: ZErrorBody };
 
@@ -47,5 +60,15 @@ export const accountingRoutes = defineRoutes({
     tag: 'integrations',
     auth: 'member',
     responses: { 200: ZAccountingSyncLog, ...errors },
+  },
+  accountingSyncExport: {
+    method: 'GET',
+    path: '/api/integrations/accounting/sync-log/:id/export',
+    summary:
+      "One run's sync export: the contacts pushed to Xero with their ContactIDs and outcome, in the run's format (JSON, XML or CSV; a download)",
+    tag: 'integrations',
+    auth: 'member',
+    params: z.object({ id: ZId }),
+    responses: { 200: z.string(), 404: ZErrorBody, ...errors },
   },
 });

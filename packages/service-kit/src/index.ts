@@ -87,4 +87,5 @@ export {
   type TTestAllow,
 } from './outbound-guard.js';
 export { createSecretBox, type TSecretBox } from './secret-box.js';
+export { toCsvCell, toCsvLine } from './csv.js';
 export { UpstreamGroup, splitUrl, type UpstreamPoolOptions, type UpstreamRequest } from './upstreams.js';

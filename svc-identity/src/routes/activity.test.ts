@@ -3,7 +3,6 @@ import type { TActivityEntry, TActivityPage } from '@dealflow/contracts';
 import { startIdentity, type TIdentityTest } from '../test/identity.js';
 import { addMember, login, registerOwner, uniqueEmail } from '../test/factories/user.factory.js';
 import { listActivity, logActivity } from '../repositories/activity-log.repository.js';
-import { toCsvCell } from '../use-cases/export-activity.js';
 
 let h: TIdentityTest;
 beforeAll(async () => {
@@ -312,21 +311,5 @@ describe('GET /api/organization/activity/export', () => {
     const bulk = res.body.split('\r\n').filter((l) => l.includes(',bulk '));
     expect(bulk).toHaveLength(1_203);
     expect(new Set(bulk).size).toBe(1_203);
-  });
-});
-
-describe('toCsvCell', () => {
-  it.each([
-    ['=1+1', "'=1+1"],
-    ['+1', "'+1"],
-    ['-1', "'-1"],
-    ['@x', "'@x"],
-    ['\tx', "'\tx"],
-    ['plain', 'plain'],
-    ['a,b', '"a,b"'],
-    ['say "hi"', '"say ""hi"""'],
-    [null, ''],
-  ])('%j -> %j', (input, output) => {
-    expect(toCsvCell(input)).toBe(output);
   });
 });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { toCsvLine } from '@dealflow/service-kit';
 import { activityActionLabel, type TActivityFilter } from '@dealflow/contracts';
 import { activityCategoryOf, findActivityPage } from '../repositories/activity-log.repository.js';
 import { assertActivityRange } from './list-activity.js';
@@ -18,20 +19,6 @@ const COLUMNS = [
 
 /** Rows read per query while streaming: memory stays flat whatever the log's size. */
 const BATCH = 500;
-
-/**
- * One CSV cell (RFC 4180), safe to open in a spreadsheet: a value a spreadsheet would run as a formula
- * (starting with = + - @, or a tab or carriage return, OWASP "CSV Injection") is prefixed with a single
- * quote; any value with a comma, quote or line break is quoted, quotes doubled.
- */
-export function toCsvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const toCsvLine = (cells: ReadonlyArray<string | null | undefined>): string =>
-  `${cells.map(toCsvCell).join(',')}\r\n`;
 
 /**
  * The organization's activity for the filters, newest first, as CSV lines: read in keyset batches and

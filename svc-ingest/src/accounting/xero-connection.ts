@@ -27,8 +27,10 @@ export interface TXeroContactInput {
   lastName: string | null;
 }
 
+/** Xero's answer for one contact; `contactId` of a refusal is the one that was sent (an update), if any. */
 export type TXeroContactResult =
-  { key: string; ok: true; contactId: string; created: boolean } | { key: string; ok: false; error: string };
+  | { key: string; ok: true; contactId: string; created: boolean }
+  | { key: string; ok: false; contactId: string | null; error: string };
 
 /** A refusal from Xero, with only what a person may see (never tokens, headers or bodies). */
 export class XeroFailure extends Error {
@@ -184,13 +186,20 @@ export function createXeroConnection(
         throw toFailure(error);
       });
     const returned = answer.body.contacts ?? [];
-    return batch.map(({ input, created }, i): TXeroContactResult => {
+    return batch.map(({ input, created, contact: sent }, i): TXeroContactResult => {
       const contact = returned[i];
-      if (!contact) return { key: input.key, ok: false, error: 'Xero did not answer for this contact' };
+      const sentId = sent.contactID ?? null;
+      if (!contact)
+        return {
+          key: input.key,
+          ok: false,
+          contactId: sentId,
+          error: 'Xero did not answer for this contact',
+        };
       const failed =
         (contact.validationErrors?.length ?? 0) > 0 || String(contact.statusAttributeString) === 'ERROR';
       if (failed || !contact.contactID)
-        return { key: input.key, ok: false, error: firstValidationMessage(contact) };
+        return { key: input.key, ok: false, contactId: sentId, error: firstValidationMessage(contact) };
       return { key: input.key, ok: true, contactId: contact.contactID, created };
     });
   }

@@ -14,12 +14,26 @@ export interface AccountingSyncRun {
   error: string | null;
   startedAt: Date;
   finishedAt: Date | null;
+  /** The format of the sync export (the settings' data format when the run started); null: nothing was sent. */
+  exportFormat: 'json' | 'xml' | 'csv' | null;
+  /** The export is sealed with the organization's key (the Encryption switch was on). */
+  exportSealed: boolean;
+  /** What was pushed to Xero and Xero's answer per contact (TSyncExport as JSON), sealed or plain; lazy. */
+  exportPayload: string | null;
 }
 
 export const AccountingSyncRunSchema = new EntitySchema<AccountingSyncRun>({
   name: 'AccountingSyncRun',
   tableName: 'accounting_sync_runs',
-  indexes: [{ properties: ['orgId', 'startedAt'] }],
+  indexes: [
+    { properties: ['orgId', 'startedAt'] },
+    {
+      // One running sync per organization, whoever starts it (Start Sync, the schedule, another replica).
+      name: 'accounting_sync_runs_one_running',
+      expression:
+        "CREATE UNIQUE INDEX accounting_sync_runs_one_running ON accounting_sync_runs (org_id) WHERE status = 'running'",
+    },
+  ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     orgId: belongsTo('accounting_sync_runs', 'Organization', 'org_id'),
@@ -31,6 +45,9 @@ export const AccountingSyncRunSchema = new EntitySchema<AccountingSyncRun>({
     error: { type: 'text', nullable: true },
     startedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'started_at' },
     finishedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'finished_at', nullable: true },
+    exportFormat: { type: 'text', fieldName: 'export_format', nullable: true },
+    exportSealed: { type: 'boolean', fieldName: 'export_sealed', default: false },
+    exportPayload: { type: 'text', fieldName: 'export_payload', nullable: true, lazy: true },
   },
 });
 

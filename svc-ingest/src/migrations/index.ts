@@ -5,6 +5,7 @@ import { Migration20261124155336 } from './Migration20261124155336.js';
 import { Migration20261124185219 } from './Migration20261124185219.js';
 import { Migration20261124191410 } from './Migration20261124191410.js';
 import { Migration20261124200824 } from './Migration20261124200824.js';
+import { Migration20261124221905 } from './Migration20261124221905.js';
 
 /** Every migration, in order (listed in code: an ESM build has no file globbing). */
 export const migrations: TMigrationList = [
@@ -14,4 +15,5 @@ export const migrations: TMigrationList = [
   { name: 'Migration20261124185219', class: Migration20261124185219 },
   { name: 'Migration20261124191410', class: Migration20261124191410 },
   { name: 'Migration20261124200824', class: Migration20261124200824 },
+  { name: 'Migration20261124221905', class: Migration20261124221905 },
 ];

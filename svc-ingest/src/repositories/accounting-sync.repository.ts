@@ -54,29 +54,48 @@ export async function saveContactIds(em: EntityManager, orgId: number, ids: Map<
     await em.upsert(AccountingContactSchema, { orgId, companyKey, contactId, syncedAt: new Date() });
 }
 
-export function startSyncRun(em: EntityManager, orgId: number, trigger: AccountingSyncRun['trigger']) {
-  const entry = em.create(AccountingSyncRunSchema, {
-    orgId,
-    trigger,
-    status: 'running',
-    created: 0,
-    updated: 0,
-    failed: 0,
-    error: null,
-    startedAt: new Date(),
-    finishedAt: null,
-  });
-  em.persist(entry);
-  return entry;
+/**
+ * Claims the organization's one running sync: inserts the run unless one is already running. The partial
+ * unique index `accounting_sync_runs_one_running` decides, atomically, between requests, the schedule and
+ * replicas. A run left running for more than `staleAfterMs` (the process died) is closed first. Null: a
+ * sync is running.
+ */
+export async function claimSyncRun(
+  em: EntityManager,
+  orgId: number,
+  trigger: AccountingSyncRun['trigger'],
+  staleAfterMs: number,
+): Promise<AccountingSyncRun | null> {
+  await run(
+    em,
+    `UPDATE accounting_sync_runs SET status = 'failed', error = 'The sync was interrupted', finished_at = now()
+      WHERE org_id = ? AND status = 'running' AND started_at < ?`,
+    [orgId, new Date(Date.now() - staleAfterMs)],
+  );
+  const [claimed] = await run<{ id: number }>(
+    em,
+    `INSERT INTO accounting_sync_runs (org_id, trigger, status, created, updated, failed, started_at)
+     VALUES (?, ?, 'running', 0, 0, 0, now())
+     ON CONFLICT (org_id) WHERE status = 'running' DO NOTHING
+     RETURNING id`,
+    [orgId, trigger],
+  );
+  return claimed ? em.findOneOrFail(AccountingSyncRunSchema, claimed.id) : null;
 }
 
-/** A run still going (started within the last `withinMs`): a second manual sync waits for it. */
-export const findRunningSync = (em: EntityManager, orgId: number, withinMs: number) =>
-  em.findOne(AccountingSyncRunSchema, {
-    orgId,
-    status: 'running',
-    startedAt: { $gt: new Date(Date.now() - withinMs) },
-  });
+/** Sync exports are kept for the runs the log shows; older runs keep their counts but drop the export. */
+export const dropOldSyncExports = (em: EntityManager, orgId: number, keep: number) =>
+  run(
+    em,
+    `UPDATE accounting_sync_runs SET export_payload = NULL, export_format = NULL
+      WHERE org_id = ? AND export_payload IS NOT NULL AND id NOT IN (
+        SELECT id FROM accounting_sync_runs WHERE org_id = ? ORDER BY started_at DESC, id DESC LIMIT ?)`,
+    [orgId, orgId, keep],
+  );
+
+/** One run of the organization with its export loaded (null: another organization's or unknown). */
+export const findSyncRunWithExport = (em: EntityManager, orgId: number, id: number) =>
+  em.findOne(AccountingSyncRunSchema, { id, orgId }, { populate: ['exportPayload'] });
 
 export const listSyncRuns = (em: EntityManager, orgId: number, limit: number) =>
   em.find(AccountingSyncRunSchema, { orgId }, { orderBy: { startedAt: 'desc', id: 'desc' }, limit });

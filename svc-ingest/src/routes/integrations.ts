@@ -9,6 +9,7 @@ import {
   toAccountingSyncRun,
 } from '../use-cases/get-accounting-settings.js';
 import { syncAccounting } from '../use-cases/sync-accounting.js';
+import { getAccountingSyncExport } from '../use-cases/get-accounting-sync-export.js';
 import { getMailboxStatus } from '../use-cases/get-mailbox-status.js';
 import { rotateWebhookSecretOf } from '../use-cases/rotate-webhook-secret.js';
 import { setMailgunKey } from '../use-cases/set-mailgun-key.js';
@@ -49,4 +50,12 @@ export function integrationsRoutes({ route }: TRouter, deps: TIngestDeps) {
   route(accountingRoutes.accountingSyncLog, async ({ actor, request }) =>
     getAccountingSyncLog(request.em, actor.orgId),
   );
+  route(accountingRoutes.accountingSyncExport, async ({ actor, params, request, reply }) => {
+    const file = await getAccountingSyncExport(request.em, actor.orgId, params.id, deps);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  });
 }

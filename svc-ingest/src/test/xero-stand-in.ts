@@ -49,6 +49,8 @@ export async function startXeroStandIn(options: {
   const refusedNames = new Set<string>();
   /** The next N API calls answer 429 (minute limit) with this Retry-After. */
   let rateLimited = { count: 0, retryAfterSeconds: 1 };
+  /** While set, POST /Contacts is received (and logged) but answered only once the test releases it. */
+  let contactsGate: Promise<void> | null = null;
 
   const xeroDate = () => `/Date(${Date.now()}+0000)/`;
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -106,7 +108,7 @@ export async function startXeroStandIn(options: {
     return { ...created, StatusAttributeString: 'OK' };
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
+  function handle(req: IncomingMessage, res: ServerResponse, raw: string, log = true) {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const query = Object.fromEntries(url.searchParams);
     const contentType = req.headers['content-type'] ?? '';
@@ -115,13 +117,14 @@ export async function startXeroStandIn(options: {
         ? (JSON.parse(raw) as unknown)
         : Object.fromEntries(new URLSearchParams(raw))
       : null;
-    requests.push({
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query,
-      body,
-      tenantId: req.headers['xero-tenant-id'] as string | undefined,
-    });
+    if (log)
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query,
+        body,
+        tenantId: req.headers['xero-tenant-id'] as string | undefined,
+      });
 
     if (req.method === 'POST' && url.pathname === '/connect/token') {
       const basic = (req.headers.authorization ?? '').replace(/^Basic /, '');
@@ -197,6 +200,11 @@ export async function startXeroStandIn(options: {
       );
     }
     if (url.pathname === '/api.xro/2.0/Contacts' && (req.method === 'POST' || req.method === 'PUT')) {
+      if (contactsGate) {
+        const gate = contactsGate;
+        void gate.then(() => handle(req, res, raw, false));
+        return;
+      }
       const input = ((body as { Contacts?: Json[] } | null)?.Contacts ?? []) as Json[];
       const results = input.map(upsertContact);
       const failed = results.filter((r) => r.StatusAttributeString === 'ERROR');
@@ -232,6 +240,15 @@ export async function startXeroStandIn(options: {
     requests,
     refuse: (name: string) => refusedNames.add(name),
     accept: (name: string) => refusedNames.delete(name),
+    /** Holds every POST /Contacts (a sync in flight at Xero) until the returned function is called. */
+    holdContacts: () => {
+      let release!: () => void;
+      contactsGate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        contactsGate = null;
+        release();
+      };
+    },
     rateLimitNext: (count: number, retryAfterSeconds = 1) => {
       rateLimited = { count, retryAfterSeconds };
     },

@@ -34,11 +34,15 @@ export const toAccountingSyncRun = (r: AccountingSyncRun): TAccountingSyncRun =>
   error: r.error,
   startedAt: r.startedAt.toISOString(),
   finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+  exportFormat: r.exportFormat,
 });
+
+/** Runs the sync log shows; their exports are kept, older runs' are dropped. */
+export const SYNC_LOG_LENGTH = 20;
 
 /** The sync log: the last 20 runs, newest first. */
 export async function getAccountingSyncLog(em: EntityManager, orgId: number) {
-  return { runs: (await listSyncRuns(em, orgId, 20)).map(toAccountingSyncRun) };
+  return { runs: (await listSyncRuns(em, orgId, SYNC_LOG_LENGTH)).map(toAccountingSyncRun) };
 }
 
 /** Integration 2's settings (defaults until saved). The client secret is never sent back. */

@@ -4,17 +4,20 @@ import { createXeroConnection, XeroFailure, type TXeroContactInput } from '../ac
 import { orgCredential } from '../crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import type { AccountingSyncRun } from '../entities/accounting-sync.js';
+import type { AccountingSettings } from '../entities/accounting-settings.js';
 import { IngestError } from '../errors.js';
 import { findAccountingSettings } from '../repositories/accounting-settings.repository.js';
 import {
   claimDueAccountingSyncs,
+  claimSyncRun,
+  dropOldSyncExports,
   findCompaniesWithDeals,
   findContactIds,
-  findRunningSync,
   saveContactIds,
-  startSyncRun,
   type TCompanyWithDeal,
 } from '../repositories/accounting-sync.repository.js';
+import type { TSyncExport, TSyncExportContact } from '../accounting/sync-export.js';
+import { SYNC_LOG_LENGTH } from './get-accounting-settings.js';
 
 export type TSyncDeps = Pick<TIngestDeps, 'secretBox' | 'config' | 'logger'>;
 
@@ -39,7 +42,9 @@ function toContact(company: TCompanyWithDeal, contactId: string | null): TXeroCo
 
 /**
  * "Start Sync" and the schedule: pushes every company that has a deal to Xero as a contact (created the
- * first time, updated after, by its stored ContactID or its name) and logs the run with its counts.
+ * first time, updated after, by its stored ContactID or its name) and logs the run with its counts and its
+ * export (what was sent and Xero's answer; sealed when the Encryption setting is on). One run at a time
+ * per organization, claimed in the database: a second one is ACCOUNTING_SYNC_RUNNING (409).
  */
 export async function syncAccounting(
   em: EntityManager,
@@ -50,11 +55,9 @@ export async function syncAccounting(
   const settings = await findAccountingSettings(em, orgId);
   if (!settings?.connected || !settings.clientId || !settings.clientSecretEnc)
     throw new IngestError('ACCOUNTING_NOT_CONNECTED');
-  if (trigger === 'manual' && (await findRunningSync(em, orgId, RUNNING_FOR_AT_MOST_MS)))
-    throw new IngestError('ACCOUNTING_SYNC_RUNNING');
   const clientSecret = orgCredential(deps.secretBox, orgId, 'accounting').open(settings.clientSecretEnc);
-  const entry = startSyncRun(em, orgId, trigger);
-  await em.flush();
+  const entry = await claimSyncRun(em, orgId, trigger, RUNNING_FOR_AT_MOST_MS);
+  if (!entry) throw new IngestError('ACCOUNTING_SYNC_RUNNING');
 
   const finish = async (patch: Partial<AccountingSyncRun>) => {
     Object.assign(entry, patch, { finishedAt: new Date() });
@@ -78,17 +81,30 @@ export async function syncAccounting(
     });
     const pushed = new Map<string, string>();
     const errors: string[] = [];
+    const exported: TSyncExportContact[] = [];
     let created = 0;
     let updated = 0;
-    for (const result of results) {
+    results.forEach((result, i) => {
+      const sent = inputs[i]!;
+      exported.push({
+        ContactID: result.contactId,
+        Name: sent.name,
+        Website: sent.website,
+        EmailAddress: sent.email,
+        FirstName: sent.firstName,
+        LastName: sent.lastName,
+        Outcome: result.ok ? (result.created ? 'created' : 'updated') : 'failed',
+        Error: result.ok ? null : result.error,
+      });
       if (result.ok) {
         pushed.set(result.key, result.contactId);
         if (result.created) created += 1;
         else updated += 1;
-      } else
-        errors.push(`${companies.find((c) => c.key === result.key)?.name ?? result.key}: ${result.error}`);
-    }
+      } else errors.push(`${sent.name}: ${result.error}`);
+    });
     await saveContactIds(em, orgId, pushed);
+    keepExport(entry, settings, exported, deps);
+    await dropOldSyncExports(em, orgId, SYNC_LOG_LENGTH);
     return await finish({
       status: errors.length === 0 ? 'succeeded' : created + updated > 0 ? 'partial' : 'failed',
       created,
@@ -103,6 +119,28 @@ export async function syncAccounting(
       error: error instanceof XeroFailure ? error.message : 'The sync stopped on an unexpected error',
     });
   }
+}
+
+/** Stores the run's export in the format chosen in the settings, sealed to the run when Encryption is on. */
+function keepExport(
+  entry: AccountingSyncRun,
+  settings: Pick<AccountingSettings, 'dataFormat' | 'encryption' | 'tenantName'>,
+  contacts: TSyncExportContact[],
+  deps: TSyncDeps,
+) {
+  const data: TSyncExport = {
+    runId: entry.id,
+    trigger: entry.trigger,
+    startedAt: entry.startedAt.toISOString(),
+    xeroOrganisation: settings.tenantName,
+    contacts,
+  };
+  const json = JSON.stringify(data);
+  entry.exportFormat = settings.dataFormat;
+  entry.exportSealed = settings.encryption;
+  entry.exportPayload = settings.encryption
+    ? orgCredential(deps.secretBox, entry.orgId, `accounting-export:${entry.id}`).seal(json)
+    : json;
 }
 
 /** One retry after Xero's Retry-After on a 429 (when short); anything else goes to the log. */
@@ -121,9 +159,12 @@ async function withOneRetry<T>(task: () => Promise<T>): Promise<T> {
 export async function syncDueAccounting(em: EntityManager, deps: TSyncDeps & { logger: Logger }) {
   const due = await em.transactional((tx) => claimDueAccountingSyncs(tx, new Date()));
   for (const orgId of due) {
-    await syncAccounting(em.fork(), orgId, 'scheduled', deps).catch((error: unknown) =>
-      deps.logger.warn({ err: error, orgId }, 'scheduled accounting sync failed'),
-    );
+    await syncAccounting(em.fork(), orgId, 'scheduled', deps).catch((error: unknown) => {
+      // A manual sync is running: it pushes the same contacts, so this period's scheduled run is not needed.
+      if (error instanceof IngestError && error.code === 'ACCOUNTING_SYNC_RUNNING')
+        deps.logger.info({ orgId }, 'scheduled accounting sync skipped: a sync is running');
+      else deps.logger.warn({ err: error, orgId }, 'scheduled accounting sync failed');
+    });
   }
   return due.length;
 }

@@ -134,3 +134,10 @@ export const accountingSyncLog = /* @__PURE__ */ endpoint(
   '/api/integrations/accounting/sync-log',
   0,
 );
+export const accountingSyncExport = /* @__PURE__ */ endpoint(
+  'ingest',
+  'accountingSyncExport',
+  'GET',
+  '/api/integrations/accounting/sync-log/:id/export',
+  2,
+);
