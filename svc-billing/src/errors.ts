@@ -34,6 +34,12 @@ export const BillingError = defineErrors('BillingError', {
   CHECKOUT_SESSION_UNKNOWN: { status: 404, message: 'Unknown checkout session' },
   CHECKOUT_PAGE_UNKNOWN: { status: 404, message: 'This checkout session does not exist' },
   CHECKOUT_ACCOUNT_GONE: { status: 404, message: 'The account of this checkout no longer exists' },
+  /** A guest's subscription goes only to an organization its buyer owns (identity decides which). */
+  BUYER_ORGANIZATION_REFUSED: {
+    status: 409,
+    message:
+      'This account belongs to another organization, so the subscription cannot be added to it. It has been canceled: nothing will be charged.',
+  },
   NO_SUBSCRIPTION: { status: 404, message: 'The organization has no subscription to change' },
   PORTAL_NO_SUBSCRIPTION: { status: 404, message: 'There is no subscription to change' },
   NO_CUSTOMER: { status: 404, message: 'No billing account yet: choose a plan first' },

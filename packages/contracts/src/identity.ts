@@ -486,7 +486,7 @@ export const identityRoutes = defineRoutes({
   buyerOrganization: {
     method: 'POST',
     path: '/internal/buyers/organization',
-    summary: "The organization a guest subscriber owns, created when they have none (billing only)",
+    summary: 'The organization a guest subscriber owns, created when they have none (billing only)',
     tag: 'internal',
     auth: 'internal',
     body: ZBuyerOrganizationBody,

@@ -114,7 +114,12 @@ describe('POST /internal/buyers/organization (guest subscription)', () => {
 
   it('gives a new buyer an organization they own, once, with themselves as the only member', async () => {
     const email = uniqueEmail('subscriber');
-    const buyer = await provision({ email, name: 'Sue Scriber', checkoutSessionId: 'cs_test_sub_1', claimUrl });
+    const buyer = await provision({
+      email,
+      name: 'Sue Scriber',
+      checkoutSessionId: 'cs_test_sub_1',
+      claimUrl,
+    });
     const { userId } = buyer.json() as { userId: number };
     const first = await ensureOrg({ userId, plan: 'pro', billingCycle: 'annual' });
     expect(first.statusCode).toBe(200);
@@ -159,16 +164,19 @@ describe('POST /internal/buyers/organization (guest subscription)', () => {
     const answer = await ensureOrg({ userId: owner.user.id, plan: 'basic', billingCycle: 'monthly' });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ orgId: owner.user.organizationId, created: false });
-    await h.query("update organizations set stripe_subscription_id = 'sub_x', subscription_status = 'active' where id = ?", [
-      owner.user.organizationId,
-    ]);
+    await h.query(
+      "update organizations set stripe_subscription_id = 'sub_x', subscription_status = 'active' where id = ?",
+      [owner.user.organizationId],
+    );
     const refused = await ensureOrg({ userId: owner.user.id, plan: 'basic', billingCycle: 'monthly' });
     expect(refused.statusCode).toBe(409);
   });
 
   it('refuses callers without the internal token, unknown users and bad input', async () => {
     expect((await ensureOrg({ userId: 1, plan: 'pro', billingCycle: 'annual' }, {})).statusCode).toBe(401);
-    expect((await ensureOrg({ userId: 99_999_999, plan: 'pro', billingCycle: 'annual' })).statusCode).toBe(404);
+    expect((await ensureOrg({ userId: 99_999_999, plan: 'pro', billingCycle: 'annual' })).statusCode).toBe(
+      404,
+    );
     expect((await ensureOrg({ userId: 1, plan: 'free', billingCycle: 'annual' })).statusCode).toBe(400);
   });
 });
