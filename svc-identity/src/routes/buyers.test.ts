@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_INTERNAL_TOKEN as INTERNAL_TOKEN } from '@dealflow/service-kit/testing';
 import { startIdentity, type TIdentityTest } from '../test/identity.js';
-import { login, registerOwner, uniqueEmail } from '../test/factories/user.factory.js';
+import { addMember, login, registerOwner, uniqueEmail } from '../test/factories/user.factory.js';
 
 let h: TIdentityTest;
 beforeAll(async () => {
@@ -138,16 +138,15 @@ describe('POST /internal/buyers/organization (guest subscription)', () => {
     // Webhook and auto-login both ask: the same organization, no second one.
     const again = await ensureOrg({ userId, plan: 'pro', billingCycle: 'annual' });
     expect(again.json()).toEqual({ orgId, name: "Sue Scriber's organization", created: false });
-    const [{ count }] = await h.query<{ count: string }>(
+    const [row] = await h.query<{ count: string }>(
       'select count(*)::text as count from organizations where owner_id = ?',
       [userId],
     );
-    expect(count).toBe('1');
+    expect(row?.count).toBe('1');
   });
 
   it('never hands over an organization the buyer does not own: a member of another one gets 409', async () => {
     const owner = await registerOwner(h);
-    const { addMember } = await import('../test/factories/user.factory.js');
     const member = await addMember(h, owner);
     const answer = await ensureOrg({ userId: member.user.id, plan: 'basic', billingCycle: 'monthly' });
     expect(answer.statusCode).toBe(409);
