@@ -173,7 +173,7 @@ describe('POST /api/stripe/checkout (subscription)', () => {
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(
-        'Please verify your email address first: use the link we sent you, or send a new one.',
+        'Verify your email to start your trial or buy: open the link we sent to your address, or send a new one.',
       );
     }
     expect(h.stripe.requests.length).toBe(before);
