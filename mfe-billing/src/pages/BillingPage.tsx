@@ -19,6 +19,7 @@ import type { TBillingCycle, TPaidPlan, ZSubscription, ZUsage } from '@dealflow/
 import { Plans } from '@dealflow/contracts/plans';
 import { PageHeading, toast, useAuth, Button, rememberPendingCheckout } from '@dealflow/web-kit';
 import { VerifyEmailDialog } from '../components/VerifyEmailDialog.js';
+import { isStillUnverified } from '../lib/verified.js';
 import { api } from '@dealflow/contracts/client';
 import { createPlanCheckout, CheckoutError } from '../lib/checkout.js';
 import InvoicesCard from './InvoicesCard.js';
@@ -183,8 +184,8 @@ function ChoosePlanCard() {
   const [error, setError] = useState<string | null>(null);
   // An unverified owner's checkout would be refused (issue 15): explain, keep the choice, start nothing.
   const [unverifiedChoice, setUnverifiedChoice] = useState<TPaidPlan | null>(null);
-  const choose = (plan: TPaidPlan) => {
-    if (user && !user.emailVerified) {
+  const choose = async (plan: TPaidPlan) => {
+    if (await isStillUnverified(user)) {
       rememberPendingCheckout({ kind: 'plan', plan, billingCycle: cycle });
       setUnverifiedChoice(plan);
       return;
@@ -232,7 +233,7 @@ function ChoosePlanCard() {
             plan={plan}
             cycle={cycle}
             busy={checkout.isPending && checkout.variables === plan}
-            onChoose={() => choose(plan)}
+            onChoose={() => void choose(plan)}
           />
         ))}
       </div>

@@ -3,6 +3,7 @@ import { TEMPLATE_PRICE_USD } from '@dealflow/contracts/plans';
 // Button from web-kit: the shell's copy, already loaded (see web-kit's index).
 import { Button, toast, useAuth, rememberPendingCheckout, type ButtonProps } from '@dealflow/web-kit';
 import { VerifyEmailDialog } from '../components/VerifyEmailDialog.js';
+import { isStillUnverified } from '../lib/verified.js';
 import { api } from '@dealflow/contracts/client';
 import { PurchaseTexts, browser } from '../lib/texts.js';
 
@@ -37,12 +38,13 @@ export default function PurchaseButton({
   const [explaining, setExplaining] = useState(false);
   const start = async () => {
     // Signed in but unverified: the checkout would be refused (issue 15); explain and keep the choice instead.
-    if (user && !user.emailVerified) {
+    setProcessing(true);
+    if (await isStillUnverified(user)) {
       rememberPendingCheckout({ kind: 'licence' });
       setExplaining(true);
+      setProcessing(false);
       return;
     }
-    setProcessing(true);
     try {
       // Checked as unknown: production does not parse answers, and a broken one must still end in a toast.
       const answer: unknown = await api.billing.checkout();
