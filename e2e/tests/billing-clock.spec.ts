@@ -10,7 +10,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PASSWORD = 'correct-horse-battery';
 
-async function startProTrial(page: Page) {
+async function startProTrial(page: Page, card = '4242 4242 4242 4242') {
   const email = uniqueEmail('clock-owner');
   const registered = await page.request.post('/api/auth/register', {
     data: { email, password: PASSWORD, name: 'Clara Clock' },
@@ -22,7 +22,7 @@ async function startProTrial(page: Page) {
   await page.getByLabel('Organization name').fill('Clock Ventures');
   await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
   await expect(page).toHaveURL(/\/pay\/checkout\/cs_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /Start trial|Pay/ }).click();
@@ -85,4 +85,44 @@ test('the trial converts after 7 days on the test clock: a paid invoice, Pro sti
   });
   expect(trialEnding.text).toContain('the Pro trial of Clock Ventures ends on');
   expect(trialEnding.text).toContain('your saved card will be charged $480.00');
+});
+
+test('a failed charge is retried on the schedule: the Billing page says when, a new card pays the next attempt', async ({
+  page,
+  mail,
+}) => {
+  test.setTimeout(240_000);
+  // 4000 0000 0000 0341 attaches but every charge fails.
+  const ownerEmail = await startProTrial(page, '4000 0000 0000 0341');
+
+  await page.goto('/billing');
+  await page.getByRole('button', { name: 'Manage Billing' }).click();
+  await expect(page).toHaveURL(/\/pay\/portal\//);
+  await page.getByLabel('Advance by').selectOption('8');
+  await page.getByRole('button', { name: 'Advance test clock' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Test clock advanced 8 days/);
+  await expect(page.getByText('past_due', { exact: true })).toBeVisible();
+
+  // The Billing page: the failed payment and the day of the next attempt (3 days after the failure).
+  await page.getByRole('link', { name: 'Return to billing' }).click();
+  await expect(page).toHaveURL(/\/billing/);
+  await expect(page.getByText(/^Payment failed: next attempt on /)).toBeVisible();
+  const failed = await mail.waitFor(ownerEmail, { subject: 'Your payment failed', timeoutMs: 30_000 });
+  expect(failed.text).toContain('We will try again on');
+
+  // A working card in the portal; the next attempt pays the invoice and the plan is active again.
+  await page.getByRole('button', { name: 'Manage Billing' }).click();
+  await expect(page).toHaveURL(/\/pay\/portal\//);
+  await page.getByLabel('New card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Update card' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Card updated/);
+  await page.getByLabel('Advance by').selectOption('4');
+  await page.getByRole('button', { name: 'Advance test clock' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Test clock advanced 4 days/);
+  await expect(page.getByText('active', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to billing' }).click();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Payment failed: next attempt on /)).toHaveCount(0);
+  const row = page.getByRole('table', { name: 'Invoices' }).getByRole('row').nth(1);
+  await expect(row.getByText('Paid')).toBeVisible();
 });

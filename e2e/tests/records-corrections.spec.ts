@@ -157,4 +157,21 @@ test('a deck record shows the slide of each value, and a corrected field shows o
   const deal = page.getByRole('dialog', { name: 'CRM Deal' });
   await expect(deal.getByText('Nimbus Logistics', { exact: true })).toBeVisible();
   await expect(deal.getByText(/Company: Nimbus Logistics/)).toBeVisible();
+  await deal.getByRole('button', { name: 'Close' }).click();
+
+  // A corrected website puts the deal on the company of that domain (its only deal: the company moves).
+  const dealOf = async () =>
+    (await (await page.request.get(`/api/deals/by-email/${emailId}`)).json()) as {
+      companyId: string;
+      domain: string;
+    };
+  const before = await dealOf();
+  expect(before.domain).toBe('nimbusfreight.io');
+  await row.getByRole('button', { name: 'View extracted data' }).click();
+  await company.getByRole('button', { name: 'Correct Website' }).click();
+  await company.getByRole('textbox', { name: 'Website' }).fill('https://www.nimbus-logistics.io');
+  await company.getByRole('button', { name: 'Save' }).click();
+  await expect(company.getByText('edited', { exact: true })).toHaveCount(2);
+  await expect.poll(async () => (await dealOf()).domain, { timeout: 30_000 }).toBe('nimbus-logistics.io');
+  expect((await dealOf()).companyId).toBe(before.companyId);
 });

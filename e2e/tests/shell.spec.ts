@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 
 // Issue 2's shell: public pages, a remote loaded into the shell, and a stopped remote that shows the error
@@ -59,6 +59,24 @@ test('Login in the header loads the sign-in page from the mfe_auth remote into t
   await expect(page.getByText(REMOTE_ERROR)).toHaveCount(0);
   const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
   expect(loaded.some((url) => url.includes('/remotes/mfe-auth/'))).toBe(true);
+});
+
+test("a remote's manifest and page chunk that fail once (a rollout's overlap) are asked again: the page loads", async ({
+  page,
+}) => {
+  // As during a remote's rollout: the first answer for each comes from an instance of the other release.
+  const failedOnce = new Set<string>();
+  const failOnce = (what: string) => async (route: Route) => {
+    if (failedOnce.has(what)) return route.continue();
+    failedOnce.add(what);
+    return route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' });
+  };
+  await page.route(/\/remotes\/mfe-auth\/mf-manifest\.json$/, failOnce('manifest'));
+  await page.route(/\/remotes\/mfe-auth\/__federation_expose_LoginPage\.[0-9a-f]{8}\.js$/, failOnce('chunk'));
+  await page.goto('/login');
+  await expect(page.getByRole('textbox', { name: /Email/ })).toBeVisible({ timeout: PAGE_LOAD });
+  await expect(page.getByText(REMOTE_ERROR)).toHaveCount(0);
+  expect([...failedOnce].sort()).toEqual(['chunk', 'manifest']);
 });
 
 test('/terms and /privacy show their sections and lead back home', async ({ page }) => {

@@ -1,25 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import type { TServiceName } from '@dealflow/contracts';
-import { ZBaseConfig, blankIsUnset, loadConfig, refuseDevelopmentDefaults } from '@dealflow/service-kit';
+import {
+  ZBaseConfig,
+  blankIsUnset,
+  loadConfig,
+  refuseDevelopmentDefaults,
+  urlList,
+} from '@dealflow/service-kit';
 import { z } from 'zod';
 
 const flag = blankIsUnset(z.enum(['true', 'false', '1', '0'])).transform((v) => v === 'true' || v === '1');
-const url = (fallback: string) => z.url().default(fallback);
 /**
- * One URL, or several separated by commas: the instances of one service behind this gateway (a local
- * rolling restart; in a cluster one Service URL stands for all replicas).
+ * One URL, or several separated by commas: the instances of one service or remote behind this gateway (a
+ * local rolling restart; in a cluster one Service URL stands for all replicas).
  */
-const urls = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url()).min(1));
+const urls = urlList;
 const optionalUrl = blankIsUnset(z.url());
 
 /**
@@ -34,11 +29,11 @@ const ZGatewayEnv = ZBaseConfig.extend({
   BILLING_URL: urls('http://127.0.0.1:4002'),
   INGEST_URL: urls('http://127.0.0.1:4003'),
   CRM_URL: urls('http://127.0.0.1:4004'),
-  /** Where each remote's static files are served (the gateway proxies /remotes/<folder>/ to it). */
-  REMOTE_MFE_AUTH_URL: url('http://127.0.0.1:5001'),
-  REMOTE_MFE_TEAM_URL: url('http://127.0.0.1:5002'),
-  REMOTE_MFE_BILLING_URL: url('http://127.0.0.1:5003'),
-  REMOTE_MFE_RECORDS_URL: url('http://127.0.0.1:5004'),
+  /** Where each remote's static files are served (the gateway proxies /remotes/<folder>/ to it; one URL or several). */
+  REMOTE_MFE_AUTH_URL: urls('http://127.0.0.1:5001'),
+  REMOTE_MFE_TEAM_URL: urls('http://127.0.0.1:5002'),
+  REMOTE_MFE_BILLING_URL: urls('http://127.0.0.1:5003'),
+  REMOTE_MFE_RECORDS_URL: urls('http://127.0.0.1:5004'),
   /** Optional: a manifest URL served elsewhere (a CDN) instead of /remotes/<folder>/mf-manifest.json. */
   REMOTE_MFE_AUTH_MANIFEST: optionalUrl,
   REMOTE_MFE_TEAM_MANIFEST: optionalUrl,
@@ -89,14 +84,20 @@ type TGatewayEnv = z.infer<typeof ZGatewayEnv>;
 export interface TRemote {
   name: 'mfe_auth' | 'mfe_team' | 'mfe_billing' | 'mfe_records';
   folder: 'mfe-auth' | 'mfe-team' | 'mfe-billing' | 'mfe-records';
-  origin: string;
+  /** Its static server's instances (one URL in a cluster: the remote's Service). */
+  origins: readonly string[];
   manifest: string;
 }
 
-const remote = (name: TRemote['name'], folder: TRemote['folder'], origin: string, manifest?: string) => ({
+const remote = (
+  name: TRemote['name'],
+  folder: TRemote['folder'],
+  origins: readonly string[],
+  manifest?: string,
+) => ({
   name,
   folder,
-  origin,
+  origins,
   manifest: manifest ?? `/remotes/${folder}/mf-manifest.json`,
 });
 

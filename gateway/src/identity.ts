@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ZIntrospectSessionResponse, internalRoutes } from '@dealflow/contracts';
-import { UpstreamGroup } from './upstreams.js';
+import { UpstreamGroup } from '@dealflow/service-kit';
 
 /** What the gateway learned about a request's session token. */
 export type TIdentityAnswer =

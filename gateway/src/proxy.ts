@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UpstreamGroup, type UpstreamPoolOptions } from './upstreams.js';
+import { UpstreamGroup, type UpstreamPoolOptions } from '@dealflow/service-kit';
 
 /**
  * Hop-by-hop headers (RFC 9110 section 7.6.1), the ones the client library sets itself, and `expect`: the
@@ -36,6 +36,10 @@ export interface ForwardOptions {
   set?: Record<string, string>;
   /** Client headers never passed on (e.g. x-identity-token, which only the gateway may set). */
   drop?: ReadonlySet<string>;
+  /** A 404 is asked again this many times on other instances/connections (UpstreamRequest.retryNotFound). */
+  retryNotFound?: number;
+  /** Answer headers set over the upstream's (e.g. cache-control). */
+  replyHeaders?: Record<string, string>;
   /** Awaited once the upstream's status is known, before the client hears it. */
   beforeSend?: (statusCode: number) => Promise<void>;
 }
@@ -53,12 +57,16 @@ export class UpstreamProxy {
 
   constructor(private readonly options: ProxyOptions) {}
 
-  /** The group for these instance URLs (one per distinct list, closed with the proxy). */
-  group(urls: readonly string[]): UpstreamGroup {
-    const key = urls.join(',');
+  /**
+   * The group for these instance URLs (one per distinct list, closed with the proxy). `readiness: false`
+   * for upstreams without a `/readyz` (the remotes' static servers): no health checks.
+   */
+  group(urls: readonly string[], options: { readiness?: boolean } = {}): UpstreamGroup {
+    const readiness = options.readiness ?? true;
+    const key = `${readiness ? '' : 'static:'}${urls.join(',')}`;
     let group = this.groups.get(key);
     if (!group) {
-      group = new UpstreamGroup(urls, this.options);
+      group = new UpstreamGroup(urls, readiness ? this.options : { ...this.options, healthIntervalMs: 0 });
       this.groups.set(key, group);
     }
     return group;
@@ -76,7 +84,13 @@ export class UpstreamProxy {
 
     const method = request.method as 'GET';
     const body = isStream(request.body) ? request.body : undefined;
-    const response = await target.upstream.request({ path: target.path, method, headers, body });
+    const response = await target.upstream.request({
+      path: target.path,
+      method,
+      headers,
+      body,
+      retryNotFound: target.retryNotFound,
+    });
 
     if (target.beforeSend) await target.beforeSend(response.statusCode);
     reply.code(response.statusCode);
@@ -84,6 +98,7 @@ export class UpstreamProxy {
       const value = response.headers[name];
       if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
     }
+    if (target.replyHeaders) reply.headers(target.replyHeaders);
     return reply.send(response.body);
   }
 

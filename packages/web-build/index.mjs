@@ -86,6 +86,15 @@ function mfRuntimeEsmAliases(dirname) {
       .find((file) => file !== cjs && existsSync(file));
     if (esm) aliases[cjs] = esm;
   }
+  // @module-federation/retry-plugin (0.17.1) brings its own copy of the SDK only for createLogger: it gets
+  // the runtime's (the same function), not a second SDK.
+  let sdk;
+  try {
+    sdk = aliases[require.resolve('@module-federation/sdk')];
+  } catch {
+    sdk = undefined; // not installed for this app folder
+  }
+  if (sdk) aliases['@module-federation/sdk$'] = sdk;
   return aliases;
 }
 
@@ -130,6 +139,9 @@ export const GRIFFEL_EXPORTS = [
 ];
 
 const SERVER_ONLY = path.join(import.meta.dirname, 'server-only.mjs');
+
+/** The host's retry of failed remote loads during a rollout (retry-runtime-plugin.mjs). */
+export const RETRY_RUNTIME_PLUGIN = path.join(import.meta.dirname, 'retry-runtime-plugin.mjs');
 
 /** `tokens.x` -> `"var(--x)"` (fluent-tokens-loader.mjs): no app ships Fluent's `tokens` object. */
 const TOKENS_LOADER = { loader: path.join(import.meta.dirname, 'fluent-tokens-loader.mjs') };
@@ -204,7 +216,8 @@ export function createMfConfig(options) {
       // Remotes are fetched only when a page needs them; the default strategy fetches every remote at
       // start-up and one unreachable remote can break the whole app (module-federation/core#3877).
       shareStrategy: 'loaded-first',
-      runtimePlugins,
+      // The host retries failed remote loads (a rollout's overlap); remotes run on its runtime.
+      runtimePlugins: isHost ? [RETRY_RUNTIME_PLUGIN, ...runtimePlugins] : runtimePlugins,
       manifest: { fileName: 'mf-manifest.json' },
       // Type generation made a remote build ~3.5x slower and is skipped silently when the remote is not
       // being served; the apps share types through @dealflow/contracts and web-kit's d.ts instead.

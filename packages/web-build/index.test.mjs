@@ -10,6 +10,7 @@ import {
   FLUENT_SHARED_PACKAGES,
   GRIFFEL_EXPORTS,
   QUERY_EXPORTS,
+  RETRY_RUNTIME_PLUGIN,
   ROUTER_EXPORTS,
 } from './index.mjs';
 
@@ -169,8 +170,11 @@ test('the MF runtime is bundled from its ESM builds (tree-shaken), and @griffel/
   assert.ok(
     aliases.some(([from]) => from.endsWith(path.join('webpack-bundler-runtime', 'dist', 'index.cjs'))),
   );
+  // The retry plugin's own copy of the SDK is the runtime's ESM SDK too (a bare import, so no .cjs path).
+  const sdk = Object.fromEntries(aliases)['@module-federation/sdk$'];
+  assert.ok(sdk && aliases.some(([from, to]) => from.endsWith('.cjs') && to === sdk));
   for (const [from, to] of aliases) {
-    assert.match(from, /\.cjs$/);
+    assert.match(from, /\.cjs$|^@module-federation\/sdk\$$/);
     assert.match(to, /\.m?js$/);
     assert.ok(existsSync(to), to);
   }
@@ -203,4 +207,73 @@ test("web-kit's TRemoteId is generated from the remotes' exposes maps (run `npm 
   const ids = await readRemoteIds();
   assert.ok(ids.includes('mfe_billing/AccessPanel') && ids.includes('mfe_auth/LoginPage'));
   assert.equal(new Set(ids).size, ids.length);
+});
+
+test('the host, and only the host, loads the retry runtime plugin first', () => {
+  const host = federationOptions(
+    createMfConfig({ name: 'shell', dirname: '/tmp/shell', isHost: true, runtimePlugins: ['/x.ts'] }),
+  );
+  assert.deepEqual(host.runtimePlugins, [RETRY_RUNTIME_PLUGIN, '/x.ts']);
+  const remote = federationOptions(createMfConfig({ name: 'mfe_x', dirname: '/tmp/mfe-x' }));
+  assert.deepEqual(remote.runtimePlugins, []);
+});
+
+test('the retry plugin asks again for an exposed module whose chunk failed once, and gives up after its retries', async () => {
+  const { default: retryRuntimePlugin, SCRIPT_RETRIES } = await import('./retry-runtime-plugin.mjs');
+  const plugin = retryRuntimePlugin();
+  const factory = () => ({ default: 'page' });
+  let calls = 0;
+  const flaky = {
+    get: async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('Loading chunk 53 failed (404)');
+      return factory;
+    },
+  };
+  const moduleInfo = { name: 'mfe_auth', entry: '/remotes/mfe-auth/mf-manifest.json' };
+  assert.equal(
+    await plugin.getModuleFactory({ remoteEntryExports: flaky, expose: './LoginPage', moduleInfo }),
+    factory,
+  );
+  assert.equal(calls, 2);
+
+  let broken = 0;
+  const gone = {
+    get: async () => {
+      broken += 1;
+      throw new Error('Loading chunk 53 failed (404)');
+    },
+  };
+  await assert.rejects(
+    plugin.getModuleFactory({ remoteEntryExports: gone, expose: './LoginPage', moduleInfo }),
+    /Loading chunk 53 failed/,
+  );
+  assert.equal(broken, 1 + SCRIPT_RETRIES);
+});
+
+test('the retry plugin fetches a manifest again, the last time with a cache-busting query', async () => {
+  const { default: retryRuntimePlugin, MANIFEST_RETRIES } = await import('./retry-runtime-plugin.mjs');
+  const plugin = retryRuntimePlugin();
+  const realFetch = globalThis.fetch;
+  const asked = [];
+  try {
+    globalThis.fetch = async (url) => {
+      asked.push(String(url));
+      return String(url).includes('mf_retry=')
+        ? new globalThis.Response('{"name":"mfe_auth"}', {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
+        : new globalThis.Response('{"message":"Not found"}', { status: 404 });
+    };
+    const manifest = 'http://localhost/remotes/mfe-auth/mf-manifest.json';
+    const response = await plugin.fetch(manifest, {});
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { name: 'mfe_auth' });
+    assert.equal(asked.length, 1 + MANIFEST_RETRIES + 1);
+    assert.deepEqual(asked.slice(0, -1), Array(1 + MANIFEST_RETRIES).fill(manifest));
+    assert.match(asked.at(-1), /^http:\/\/localhost\/remotes\/mfe-auth\/mf-manifest\.json\?mf_retry=\d+$/);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });

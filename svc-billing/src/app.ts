@@ -15,4 +15,5 @@ export const buildApp = (config: TConfig, overrides?: TBillingOverrides) =>
     deps: (ctx) => createDeps(ctx, config, overrides),
     routes: registerRoutes,
     consumers: createConsumers,
+    onStop: (deps) => deps.identity.close(),
   });

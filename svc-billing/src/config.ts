@@ -5,7 +5,9 @@ import {
   blankIsUnset,
   loadConfig,
   refuseDevelopmentDefaults,
+  urlList,
 } from '@dealflow/service-kit';
+import { DEFAULT_RETRY_DAYS } from './providers/billing-clock.js';
 
 const priceId = blankIsUnset(z.string().min(1));
 /** The embedded provider's development secret (it signs the /pay hand-off and the portal links). */
@@ -35,8 +37,13 @@ const ZBillingEnv = ZBaseConfig.extend({
   STRIPE_PRICE_PRO_ANNUAL: priceId,
   /** Price of the one-time $50 template licence. */
   STRIPE_PRICE_TEMPLATE: priceId,
-  /** Base URL of svc-identity for the auto-login hand-off (POST /internal/sessions). */
-  IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+  /**
+   * svc-identity for the auto-login hand-off and guest buyers (POST /internal/sessions, /internal/buyers):
+   * one URL (a cluster's Service) or several comma-separated instances, spread as the gateway does.
+   */
+  IDENTITY_URL: urlList('http://127.0.0.1:4001'),
+  /** With several IDENTITY_URL instances, how often each one's /readyz is asked (0: never). */
+  UPSTREAM_HEALTH_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /** Secret of the embedded provider's self-signed webhook-equivalent hand-off (pages under /pay). */
   EMBEDDED_PAYMENTS_SECRET: z.string().min(16).default(DEV_EMBEDDED_PAYMENTS_SECRET),
   /**
@@ -44,6 +51,18 @@ const ZBillingEnv = ZBaseConfig.extend({
    * keys only; refused in production). The embedded provider always has its clock outside production.
    */
   STRIPE_TEST_CLOCKS: ZAllowFlag,
+  /**
+   * The embedded provider's retry schedule of a failed invoice: days after the first failed attempt, as
+   * Stripe's custom retry schedule (revenue recovery); after the last one the subscription is canceled.
+   */
+  EMBEDDED_PAYMENTS_RETRY_DAYS: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(,\d{1,3}){0,7}$/, 'comma-separated days, e.g. 3,5,7')
+      .transform((value) => value.split(',').map(Number))
+      .refine((days) => days.every((d, i) => d > 0 && (i === 0 || d > days[i - 1]!)), 'days must increase'),
+  ).transform((days) => days ?? [...DEFAULT_RETRY_DAYS]),
   /** Production only: '1' accepts the embedded (test-card) provider on purpose; otherwise Stripe is required. */
   ALLOW_EMBEDDED_PAYMENTS: ZAllowFlag,
 })
@@ -99,7 +118,9 @@ const groupForReaders = ({
   STRIPE_PRICE_PRO_ANNUAL,
   STRIPE_PRICE_TEMPLATE,
   IDENTITY_URL,
+  UPSTREAM_HEALTH_INTERVAL_MS,
   EMBEDDED_PAYMENTS_SECRET,
+  EMBEDDED_PAYMENTS_RETRY_DAYS,
   STRIPE_TEST_CLOCKS,
   ALLOW_EMBEDDED_PAYMENTS: _allowEmbeddedPayments,
   ...base
@@ -121,8 +142,8 @@ const groupForReaders = ({
       template: STRIPE_PRICE_TEMPLATE,
     },
   },
-  identity: { url: IDENTITY_URL },
-  embeddedPayments: { secret: EMBEDDED_PAYMENTS_SECRET },
+  identity: { urls: IDENTITY_URL, healthIntervalMs: UPSTREAM_HEALTH_INTERVAL_MS },
+  embeddedPayments: { secret: EMBEDDED_PAYMENTS_SECRET, retryDays: EMBEDDED_PAYMENTS_RETRY_DAYS },
 });
 
 export const ZConfig = ZBillingEnv.transform(groupForReaders);

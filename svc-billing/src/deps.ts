@@ -37,6 +37,7 @@ export function createDeps(
         priceBook,
         publicUrl: config.PUBLIC_URL,
         secret: config.embeddedPayments.secret,
+        retryDays: config.embeddedPayments.retryDays,
       });
   const provider: PaymentProvider =
     embedded ??
@@ -57,7 +58,11 @@ export function createDeps(
     priceBook,
     identity:
       overrides.identity ??
-      createIdentityClient({ baseUrl: config.identity.url, internalToken: config.INTERNAL_API_TOKEN }),
+      createIdentityClient({
+        urls: config.identity.urls,
+        healthIntervalMs: config.identity.healthIntervalMs,
+        internalToken: config.INTERNAL_API_TOKEN,
+      }),
     logger: ctx.logger,
   };
 }

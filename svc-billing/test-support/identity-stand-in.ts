@@ -19,7 +19,14 @@ export async function startIdentityStandIn(internalToken: string) {
   const members = new Set<number>();
   const organizationCalls: { userId: number; plan: string; billingCycle: string }[] = [];
   let nextOrgId = 9000;
+  let draining = false;
   const server = createServer((req, res) => {
+    // Readiness as service-kit answers it: 503 while draining before a shutdown.
+    if (req.method === 'GET' && req.url === '/readyz') {
+      res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: draining ? 'draining' : 'ok' }));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -94,6 +101,10 @@ export async function startIdentityStandIn(internalToken: string) {
     addAccount: (email: string, userId: number, options: { member?: boolean } = {}) => {
       accounts.set(email, userId);
       if (options.member) members.add(userId);
+    },
+    /** /readyz answers 503 from now on (SIGTERM's first step). */
+    drain: () => {
+      draining = true;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -3,11 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import {
+  DEFAULT_RETRY_DAYS,
   TEST_CARDS,
   changeSubscription,
   runClock,
   type TClockInvoice,
   type TClockPrice,
+  type TClockRetry,
   type TClockSubscription,
 } from '../src/providers/billing-clock.js';
 
@@ -17,7 +19,9 @@ import {
  * subscriptions (retrieve, update, cancel), billing_portal.sessions, prices, invoices (list, retrieve,
  * create_preview) and test clocks (test_helpers.test_clocks create, retrieve, advance: the clock's
  * subscriptions trial, renew, prorate and charge their card as Stripe documents, and the events it would
- * send wait in `pendingEvents` until the test delivers them as signed webhooks). It records every request
+ * send wait in `pendingEvents` until the test delivers them as signed webhooks; a failed invoice is retried
+ * on the account's custom retry schedule, `retryDays`, and the subscription canceled after the last failed
+ * attempt, the Dashboard's default). It records every request
  * (method, path, decoded params, Idempotency-Key) so tests assert exact parameters, and it replays the
  * stored answer for a repeated idempotency key, as Stripe does.
  */
@@ -65,7 +69,12 @@ export interface StandInPrice {
   name?: string;
 }
 
-export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
+export async function startStripeStandIn(options: {
+  prices: StandInPrice[];
+  /** Revenue recovery's custom retry schedule: days after the first failed attempt. */
+  retryDays?: readonly number[];
+}) {
+  const retryDays = options.retryDays ?? DEFAULT_RETRY_DAYS;
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
@@ -77,6 +86,10 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
   const billing = new Map<string, TClockSubscription>();
   /** Events Stripe would send to the webhook endpoint, in order, until the test delivers them. */
   const pendingEvents: Json[] = [];
+  /** Every event delivered so far (a test redelivers some, as Stripe may). */
+  const deliveredEvents: Json[] = [];
+  /** Each past-due subscription's open invoice, which the retries charge again. */
+  const openInvoiceOf = new Map<string, string>();
   const priceNames = new Map(options.prices.map((p) => [p.id, p.name ?? p.id]));
   const prices = new Map(
     options.prices.map((p) => [
@@ -145,7 +158,10 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
     item.current_period_end = state.periodEnd;
     subscription.status = state.status;
     subscription.cancel_at_period_end = state.cancelAtPeriodEnd;
-    if (state.status === 'canceled') subscription.ended_at ??= timeOf(subscription.customer);
+    if (state.status === 'canceled') {
+      subscription.canceled_at ??= timeOf(subscription.customer);
+      subscription.ended_at ??= timeOf(subscription.customer);
+    }
   };
   const invoiceCount = new Map<string, number>();
   const createInvoice = (subscription: Json, bill: TClockInvoice): Json => {
@@ -170,12 +186,12 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
       amount_due: Math.max(bill.total, 0),
       amount_paid: paid ? Math.max(bill.total, 0) : 0,
       amount_remaining: paid ? 0 : Math.max(bill.total, 0),
-      attempt_count: 1,
+      attempt_count: bill.attemptCount,
       attempted: true,
       created: bill.created,
       period_start: bill.periodStart,
       period_end: bill.periodEnd,
-      next_payment_attempt: paid ? null : bill.created + 3 * DAY,
+      next_payment_attempt: bill.nextPaymentAttempt,
       status_transitions: { finalized_at: bill.created, paid_at: paid ? bill.created : null },
       parent: {
         type: 'subscription_details',
@@ -207,8 +223,31 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
       livemode: false,
     };
     invoices.set(String(invoice.id), invoice);
+    if (paid) openInvoiceOf.delete(String(subscription.id));
+    else openInvoiceOf.set(String(subscription.id), String(invoice.id));
     return invoice;
   };
+  /** An automatic retry of the subscription's open invoice (attempt_count and next_payment_attempt move). */
+  const retryInvoice = (subscription: Json, retry: TClockRetry): Json | null => {
+    const invoice = invoices.get(openInvoiceOf.get(String(subscription.id)) ?? '');
+    if (!invoice) return null;
+    const paid = retry.status === 'paid';
+    Object.assign(invoice, {
+      status: retry.status,
+      attempt_count: retry.attemptCount,
+      next_payment_attempt: retry.nextPaymentAttempt,
+      amount_paid: paid ? invoice.amount_due : 0,
+      amount_remaining: paid ? 0 : invoice.amount_due,
+      status_transitions: {
+        ...(invoice.status_transitions as Json),
+        paid_at: paid ? retry.at : null,
+      },
+    });
+    if (paid) openInvoiceOf.delete(String(subscription.id));
+    return invoice;
+  };
+  /** The object as it is now (an event carries the state at its time, not a later one). */
+  const snapshot = (object: Json): Json => JSON.parse(JSON.stringify(object)) as Json;
   const queueEvent = (type: string, object: Json, created: number) => {
     pendingEvents.push({
       id: id('evt'),
@@ -240,15 +279,21 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
       const customer = customers.get(String(subscription.customer));
       const state = billing.get(String(subscription.id));
       if (!customer || customer.test_clock !== clockId || !state) continue;
-      const { sub, effects } = runClock(state, until);
+      const { sub, effects } = runClock(state, until, retryDays);
       billing.set(String(subscription.id), sub);
       for (const effect of effects) {
-        const invoice = 'invoice' in effect ? createInvoice(subscription, effect.invoice) : null;
+        const invoice =
+          'invoice' in effect
+            ? createInvoice(subscription, effect.invoice)
+            : 'retry' in effect
+              ? retryInvoice(subscription, effect.retry)
+              : null;
+        const copy = invoice ? snapshot(invoice) : null;
         timeline.push({
           at: effect.at,
           order: timeline.length,
           type: effect.type,
-          object: () => invoice ?? subscription,
+          object: () => copy ?? subscription,
         });
       }
       syncSubscription(subscription);
@@ -518,12 +563,36 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
     invoices,
     clocks,
     pendingEvents,
+    deliveredEvents,
+    /**
+     * The customer saves another card in Stripe's hosted billing portal (it becomes the subscription's
+     * default payment method): the organization's subscriptions charge it from the next attempt on.
+     * A card Stripe declines on attach is refused, as the portal refuses it.
+     */
+    updateCard(orgId: number, card: string) {
+      const known = TEST_CARDS[card.replace(/\s/g, '')];
+      if (!known || known.outcome === 'declined') throw new Error(`card refused: ${card}`);
+      let found = 0;
+      for (const subscription of subscriptions.values()) {
+        if ((subscription.metadata as Json | undefined)?.orgId !== String(orgId)) continue;
+        const state = billing.get(String(subscription.id));
+        subscription.default_payment_method = id('pm');
+        if (state)
+          billing.set(String(subscription.id), {
+            ...state,
+            cardFailsOnCharge: known.outcome === 'fails_on_charge',
+          });
+        found += 1;
+      }
+      if (found === 0) throw new Error(`no subscription of organization ${orgId}`);
+    },
     /** Hands the queued events to `deliver` (a signed webhook POST) in order, as Stripe's delivery would. */
     async deliverEvents(deliver: (event: Json) => Promise<unknown>) {
       const delivered: string[] = [];
       while (pendingEvents.length > 0) {
         const event = pendingEvents.shift()!;
         await deliver(event);
+        deliveredEvents.push(event);
         delivered.push(String(event.type));
       }
       return delivered;
@@ -606,6 +675,7 @@ export async function startStripeStandIn(options: { prices: StandInPrice[] }) {
             trialWillEndSent: false,
             pendingLines: [],
             cardFailsOnCharge: card?.outcome === 'fails_on_charge',
+            dunning: null,
           });
         }
         session.subscription = subscription.id;

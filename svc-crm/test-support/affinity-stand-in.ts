@@ -5,7 +5,7 @@ import { sendJson, startHttpStandIn } from './http-stand-in.js';
  * list entries and notes in memory. It answers as the documentation shows: HTTP basic auth with an empty
  * user name and the API key as password, `GET /organizations?term=` -> `{organizations, next_page_token}`,
  * `POST /organizations`, `POST /opportunities` (with `list_id`, answered with its `list_entries`),
- * `POST /notes`, `GET /lists/:id/list-entries`; 429 with Retry-After and the X-Ratelimit headers.
+ * `POST /notes`, `GET /lists/:id/list-entries`, `GET|PUT /organizations/:id`, `PUT /opportunities/:id`; 429 with Retry-After and the X-Ratelimit headers.
  */
 export async function startAffinityStandIn(options: {
   /** The accounts' API keys (one per account; data is not split by account here, requests are by key). */
@@ -16,6 +16,7 @@ export async function startAffinityStandIn(options: {
 }) {
   let nextId = 1000;
   let rateLimited = options.rateLimitFirstRequests ?? 0;
+  let failing = 0;
   const organizations: {
     id: number;
     name: string;
@@ -72,6 +73,10 @@ export async function startAffinityStandIn(options: {
         },
       );
     }
+    if (failing > 0) {
+      failing--;
+      return sendJson(res, 503, { message: 'Service unavailable' }, { 'retry-after': '0' });
+    }
     const body = (request.body ?? {}) as Record<string, unknown>;
     const now = new Date().toISOString();
     if (request.method === 'GET' && request.path === '/organizations') {
@@ -94,6 +99,30 @@ export async function startAffinityStandIn(options: {
       };
       organizations.push(org);
       return sendJson(res, 200, org);
+    }
+    const organizationPath = /^\/organizations\/(\d+)$/.exec(request.path);
+    const organization = organizationPath && organizations.find((o) => o.id === Number(organizationPath[1]));
+    if (organizationPath && !organization) return sendJson(res, 404, { message: 'Organization not found' });
+    if (request.method === 'GET' && organization) return sendJson(res, 200, organization);
+    if (request.method === 'PUT' && organization) {
+      // PUT /organizations/{id}: name and domain as given; a global organization cannot be edited.
+      if (organization.global) return sendJson(res, 422, { message: 'Global organizations are read-only' });
+      if (typeof body.name === 'string') organization.name = body.name;
+      if (typeof body.domain === 'string') {
+        organization.domain = body.domain;
+        organization.domains = [body.domain];
+      }
+      return sendJson(res, 200, organization);
+    }
+    const opportunityPath = /^\/opportunities\/(\d+)$/.exec(request.path);
+    if (request.method === 'PUT' && opportunityPath) {
+      // PUT /opportunities/{id}: name, and organization_ids replacing the opportunity's organizations.
+      const opportunity = opportunities.find((o) => o.id === Number(opportunityPath[1]));
+      if (!opportunity) return sendJson(res, 404, { message: 'Opportunity not found' });
+      if (typeof body.name === 'string') opportunity.name = body.name;
+      if (Array.isArray(body.organization_ids))
+        opportunity.organization_ids = body.organization_ids as number[];
+      return sendJson(res, 200, opportunity);
     }
     if (request.method === 'POST' && request.path === '/opportunities') {
       const listId = Number(body.list_id);
@@ -172,6 +201,10 @@ export async function startAffinityStandIn(options: {
     /** The next `count` requests are answered 429. */
     rateLimitNext(count: number) {
       rateLimited = count;
+    },
+    /** The next `count` requests are answered 503 (with Retry-After: 0, so the client retries at once). */
+    failNext(count: number) {
+      failing = count;
     },
   };
 }

@@ -17,6 +17,8 @@ const list = (overrides: Record<string, unknown> = {}) => ({
       currency: 'usd',
       status: 'open',
       receiptUrl: null,
+      attemptCount: 1,
+      nextPaymentAttempt: null,
     },
     {
       id: 'in_1',
@@ -26,6 +28,8 @@ const list = (overrides: Record<string, unknown> = {}) => ({
       currency: 'usd',
       status: 'paid',
       receiptUrl: '/pay/receipts/in_1.sig',
+      attemptCount: 1,
+      nextPaymentAttempt: null,
     },
   ],
   nextCharge: { date: '2027-01-01T12:00:00.000Z', amountCents: 5000, currency: 'usd' },
@@ -83,6 +87,45 @@ describe('InvoicesCard', () => {
     renderPage(<InvoicesCard />, { path: '/billing' });
     expect(await screen.findByText(/Your last payment failed/)).toBeTruthy();
     expect(screen.queryByText('Next charge')).toBeNull();
+  });
+
+  it('says when a failed payment is tried again (the retry schedule)', async () => {
+    const [open, paid] = list().invoices;
+    answer(() => ({
+      body: list({
+        status: 'past_due',
+        nextCharge: null,
+        invoices: [{ ...open, attemptCount: 2, nextPaymentAttempt: '2027-01-05T12:00:00.000Z' }, paid],
+      }),
+    }));
+    renderPage(<InvoicesCard />, { path: '/billing' });
+    const alert = await screen.findByText('Payment failed: next attempt on Jan 5, 2027');
+    expect(alert).toBeTruthy();
+    expect(screen.getByText(/Update your card in Manage Billing before then/)).toBeTruthy();
+    expect(screen.queryByText(/Subscription canceled/)).toBeNull();
+  });
+
+  it('says the subscription was canceled after the last failed payment', async () => {
+    const [open, paid] = list().invoices;
+    answer(() => ({
+      body: list({
+        status: 'canceled',
+        nextCharge: null,
+        invoices: [{ ...open, attemptCount: 4, nextPaymentAttempt: null }, paid],
+      }),
+    }));
+    renderPage(<InvoicesCard />, { path: '/billing' });
+    expect(await screen.findByText('Subscription canceled after failed payments')).toBeTruthy();
+    expect(screen.queryByText(/next attempt/)).toBeNull();
+    expect(screen.queryByText(/Your last payment failed/)).toBeNull();
+  });
+
+  it('says nothing about failed payments for a subscription canceled by its owner', async () => {
+    const [, paid] = list().invoices;
+    answer(() => ({ body: list({ status: 'canceled', nextCharge: null, invoices: [paid] }) }));
+    renderPage(<InvoicesCard />, { path: '/billing' });
+    expect(await screen.findByRole('table', { name: 'Invoices' })).toBeTruthy();
+    expect(screen.queryByText(/Subscription canceled after failed payments/)).toBeNull();
   });
 
   it('shows an error with a retry that loads the list', async () => {

@@ -6,6 +6,7 @@ import {
   Link,
   MessageBar,
   MessageBarBody,
+  MessageBarTitle,
   Spinner,
   Table,
   TableBody,
@@ -60,6 +61,10 @@ export default function InvoicesCard() {
     ? `${formatMoney(data.nextCharge.amountCents, data.nextCharge.currency)} on ${formatDate(data.nextCharge.date)}`
     : null;
   const trialEnd = formatDate(data?.trialEndsAt);
+  // The newest unpaid invoice: the one the provider retries (Stripe's next_payment_attempt, attempt_count).
+  const unpaid = data?.invoices.find((invoice) => invoice.status === 'open') ?? null;
+  const nextAttempt = data?.status === 'past_due' ? formatDate(unpaid?.nextPaymentAttempt) : null;
+  const canceledAfterFailures = data?.status === 'canceled' && unpaid !== null;
   return (
     <Card className={styles.card} aria-labelledby="invoices-title">
       <CardHeader
@@ -98,10 +103,27 @@ export default function InvoicesCard() {
               ) : null}
             </div>
           ) : null}
-          {data.status === 'past_due' ? (
+          {data.status === 'past_due' && nextAttempt ? (
+            <MessageBar intent="error">
+              <MessageBarBody>
+                <MessageBarTitle>Payment failed: next attempt on {nextAttempt}</MessageBarTitle>
+                Update your card in Manage Billing before then to keep your plan.
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {data.status === 'past_due' && !nextAttempt ? (
             <MessageBar intent="error">
               <MessageBarBody>
                 Your last payment failed. Update your card in Manage Billing to keep your plan.
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {canceledAfterFailures ? (
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                <MessageBarTitle>Subscription canceled after failed payments</MessageBarTitle>
+                Every payment attempt failed, so the organization is on the Free plan. Choose a plan to
+                subscribe again.
               </MessageBarBody>
             </MessageBar>
           ) : null}

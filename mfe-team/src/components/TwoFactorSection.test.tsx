@@ -115,6 +115,53 @@ describe('TwoFactorSection', () => {
     expect(calls.filter((c) => c.path === '/api/user/two-factor/disable')).toHaveLength(2);
   });
 
+  it('without a password (Google sign-in only), turns off and renews codes with a code from the app', async () => {
+    const state = { enabled: true };
+    const calls = answerApi((url, init) => {
+      if (url.pathname === '/api/auth/me') return { body: createSession() };
+      if (url.pathname === '/api/user/two-factor')
+        return { body: statusOf(state.enabled, { hasPassword: false }) };
+      const sent = init.body ? (JSON.parse(String(init.body)) as { password?: string; code?: string }) : {};
+      const accepted = sent.code === '654321' && sent.password === undefined;
+      if (url.pathname === '/api/user/two-factor/recovery-codes') {
+        if (!accepted) return { status: 403, body: { message: 'Invalid code. Please try again.' } };
+        return { body: { recoveryCodes: codes } };
+      }
+      if (url.pathname === '/api/user/two-factor/disable') {
+        if (!accepted) return { status: 403, body: { message: 'Invalid code. Please try again.' } };
+        state.enabled = false;
+        return { body: { success: true } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<TwoFactorSection />);
+    expect(await screen.findByText(/10 of 10 recovery codes left/)).toBeTruthy();
+
+    await user.click(buttonNamed('New recovery codes'));
+    expect(screen.queryByLabelText(/Your password/)).toBeNull();
+    await user.type(screen.getByLabelText(/A code from your authenticator app/), ' 654321 ');
+    await user.click(buttonNamed('Create new codes', { type: 'submit' }));
+    expect((await screen.findByTestId('recovery-codes')).querySelectorAll('li')).toHaveLength(10);
+    await user.click(buttonNamed('I have saved my codes'));
+
+    await user.click(await screen.findByRole('button', { name: 'Turn off two-factor' }));
+    const field = screen.getByLabelText(/A code from your authenticator app/);
+    expect(field.getAttribute('type')).toBe('text');
+    expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+    await user.click(buttonNamed('Turn off two-factor', { type: 'submit' }));
+    expect(await screen.findByText('Enter a code from your app.')).toBeTruthy();
+    await user.type(field, '111111');
+    await user.click(buttonNamed('Turn off two-factor', { type: 'submit' }));
+    expect(await screen.findByText('Invalid code. Please try again.')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '654321');
+    await user.click(buttonNamed('Turn off two-factor', { type: 'submit' }));
+    expect(await screen.findByText(/Two-factor sign-in is off/)).toBeTruthy();
+    const disables = calls.filter((c) => c.path === '/api/user/two-factor/disable');
+    expect(disables.map((c) => c.body)).toEqual([{ code: '111111' }, { code: '654321' }]);
+  });
+
   it('says so when the state cannot be loaded', async () => {
     api({ enabled: false }, (url) =>
       url.pathname === '/api/user/two-factor'

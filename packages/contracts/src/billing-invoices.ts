@@ -12,6 +12,10 @@ export const ZInvoiceSummary = z.object({
   status: z.enum(['draft', 'open', 'paid', 'void', 'uncollectible']),
   /** The printable receipt (a signed link, paid invoices only). */
   receiptUrl: z.string().nullable(),
+  /** Charges tried so far (Stripe's `attempt_count`: the first one and the automatic retries). */
+  attemptCount: z.number().int(),
+  /** When an open invoice is charged again (Stripe's `next_payment_attempt`); null when none is scheduled. */
+  nextPaymentAttempt: z.string().nullable(),
 });
 export const ZInvoiceList = z.object({
   invoices: z.array(ZInvoiceSummary),

@@ -91,7 +91,10 @@ export const ZTrialEnding = z.object({
   amountDue: z.number().int().nullable(),
   currency: z.string(),
 });
-/** A charge failed (invoice.payment_failed): identity emails the owner. */
+/**
+ * A charge failed (invoice.payment_failed, one per attempt: the first and each automatic retry): identity
+ * emails the owner once per attempt.
+ */
 export const ZPaymentFailed = z.object({
   orgId: ZId,
   invoiceId: z.string(),
@@ -99,6 +102,10 @@ export const ZPaymentFailed = z.object({
   amountDue: z.number().int(),
   currency: z.string(),
   status: ZSubscriptionStatus.nullable(),
+  /** Stripe's `attempt_count` after this attempt (1 for the first charge). Billing always sets it (optional: older events). */
+  attempt: z.number().int().min(1).optional(),
+  /** Stripe's `next_payment_attempt`: when the invoice is charged again; null after the last attempt. */
+  nextPaymentAttempt: ZIsoDate.nullable().optional(),
 });
 
 export const ZEmailReceived = z.object({

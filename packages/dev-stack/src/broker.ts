@@ -63,6 +63,11 @@ export async function startBroker(options: BrokerOptions = {}): Promise<Broker> 
       {
         stdio: ['ignore', options.verbose ? 'inherit' : 'ignore', options.verbose ? 'inherit' : 'ignore'],
         cwd: dir,
+        // One OS thread for the broker's goroutines: its stored records share a read cursor, and two fetches
+        // encoding the same record in parallel put damaged bytes on the wire (README, "The local broker").
+        // One thread makes that interleaving rare (measured: no more kafkajs decode crashes); consumers check
+        // each value's digest and fetch a damaged one again (service-kit `delivery.ts`).
+        env: { ...process.env, GOMAXPROCS: '1' },
       },
     );
     const exited = new Promise<never>((_, reject) =>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { billingRoutes, identityRoutes } from '@dealflow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, fixedRateLoad, type FixedRateResult } from './bench-sections.js';
@@ -13,6 +14,55 @@ const RATE = Number(process.env.ROLLING_RATE ?? 20);
 // ROLLING_REPLICAS=1 is the control: one instance each, restarted the same way, must show failed requests.
 const REPLICAS = Number(process.env.ROLLING_REPLICAS ?? 2);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One guest purchase through the gateway, as a signed-out browser makes it: the checkout, the embedded /pay
+ * form (billing asks identity for the buyer's account: POST /internal/buyers) and the return (billing asks
+ * identity to open the session: POST /internal/sessions). Two service-to-service calls each; resolves to
+ * null or to what failed.
+ */
+async function guestPurchase(base: string): Promise<string | null> {
+  const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+  const checkout = await fetch(`${base}${billingRoutes.checkout.path}`, {
+    method: 'POST',
+    headers: sameOrigin,
+  });
+  if (checkout.status !== 200) return `checkout HTTP ${checkout.status}: ${await checkout.text()}`;
+  const { url, sessionId } = (await checkout.json()) as { url: string; sessionId: string };
+  const cookie = (checkout.headers.get('set-cookie') ?? '').split(';', 1)[0] ?? '';
+  const paid = await fetch(`${base}${new URL(url).pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      email: `rolling-guest-${randomUUID()}@example.com`,
+      name: 'Rolling Guest',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    }),
+  });
+  if (paid.status !== 303) return `pay HTTP ${paid.status}: ${(await paid.text()).slice(0, 200)}`;
+  const login = await fetch(`${base}${billingRoutes.autoLoginAlt.path}`, {
+    method: 'POST',
+    headers: { ...sameOrigin, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId }),
+  });
+  if (login.status !== 200) return `auto-login HTTP ${login.status}: ${await login.text()}`;
+  return null;
+}
+
+/** How many internal calls from billing one identity instance has answered since it started (its /metrics). */
+async function internalCallsServed(instanceUrl: string): Promise<number> {
+  const text = await (await fetch(`${instanceUrl}/metrics`)).text();
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('http_request_duration_seconds_count')) continue;
+    if (!/http_route="\/internal\/(sessions|buyers)"/.test(line)) continue;
+    total += Number(line.trim().split(/\s+/).pop());
+  }
+  return total;
+}
 
 describe.skipIf(!enabled)('rolling restart of two instances behind the gateway', () => {
   let stack: Stack;
@@ -49,6 +99,14 @@ describe.skipIf(!enabled)('rolling restart of two instances behind the gateway',
       `${stack.url}${billingRoutes.subscription.path}`,
     ];
     for (const url of targets) expect((await fetch(url, { headers })).status).toBe(200);
+    // Billing's calls to identity go to both identity instances (IDENTITY_URL lists both).
+    for (let i = 0; i < 4; i += 1) expect(await guestPurchase(stack.url)).toBeNull();
+    const identityUrls = stack.services.identity?.urls ?? [];
+    const servedBefore = await Promise.all(identityUrls.map(internalCallsServed));
+    console.log(
+      `[rolling restart] internal calls from billing per identity instance: ${servedBefore.join(', ')}`,
+    );
+    if (REPLICAS > 1) for (const served of servedBefore) expect(served).toBeGreaterThan(0);
 
     const failures: string[] = [];
     const restarted: string[] = [];
@@ -66,6 +124,19 @@ describe.skipIf(!enabled)('rolling restart of two instances behind the gateway',
       }
       await sleep(2000);
     })();
+    // Guest purchases one after the other during the whole rollout: each makes two internal calls.
+    const purchaseFailures: string[] = [];
+    let purchases = 0;
+    const purchasing = (async () => {
+      let done = false;
+      void rollout.then(() => (done = true));
+      while (!done) {
+        const failed = await guestPurchase(stack.url).catch((error: Error) => error.message);
+        purchases += 1;
+        if (failed)
+          purchaseFailures.push(`${((Date.now() - started) / 1000).toFixed(1)} s guest purchase: ${failed}`);
+      }
+    })();
     const results: FixedRateResult[] = await Promise.all(
       targets.map((url) =>
         fixedRateLoad({
@@ -81,16 +152,23 @@ describe.skipIf(!enabled)('rolling restart of two instances behind the gateway',
       ),
     );
     await rollout;
+    await purchasing;
     const sent = results.reduce((sum, result) => sum + result.sent, 0);
     const failed = results.reduce((sum, result) => sum + result.failures, 0);
     const p99 = Math.max(...results.map((result) => result.p99));
     console.log(
       `[rolling restart] ${2 * REPLICAS} restarts (${restarted.join(', ')}); ${sent} requests at ${RATE * targets.length} req/s, ` +
-        `${failed} failed, p99 ${p99.toFixed(1)} ms, max ${Math.max(...results.map((r) => r.max)).toFixed(0)} ms`,
+        `${failed} failed, p99 ${p99.toFixed(1)} ms, max ${Math.max(...results.map((r) => r.max)).toFixed(0)} ms; ` +
+        `${purchases} guest purchases (${2 * purchases} billing -> identity calls), ${purchaseFailures.length} failed`,
+    );
+    console.log(
+      `[rolling restart] internal calls per identity instance since its restart: ${(await Promise.all(identityUrls.map(internalCallsServed))).join(', ')}`,
     );
     expect(restarted).toHaveLength(4 * REPLICAS);
     expect(failures).toEqual([]);
     expect(failed).toBe(0);
+    expect(purchaseFailures).toEqual([]);
+    expect(purchases).toBeGreaterThan(5);
     expect(sent).toBeGreaterThan(RATE * targets.length * 10);
   }, 300_000);
 });

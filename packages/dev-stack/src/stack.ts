@@ -55,9 +55,9 @@ export interface StackOptions {
   /** Which services to start (default: all four; a service that is not built is skipped with a warning). */
   services?: readonly TStackService[];
   /**
-   * Instances per service (default 1): each on its own port, the gateway given all their URLs (it spreads
-   * requests over them and fails over; see the gateway's UpstreamGroup). Tests of rolling restarts and
-   * replicas use it.
+   * Instances per service (default 1): each on its own port, the gateway and the other services given all
+   * their URLs (they spread requests over them and fail over; see service-kit's UpstreamGroup). Tests of
+   * rolling restarts and replicas use it.
    */
   replicas?: Partial<Record<TStackService, number>>;
   readyTimeoutMs?: number;
@@ -191,14 +191,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     const urlsOf = (name: TStackService) =>
       servicePorts[name].map((servicePort) => `http://127.0.0.1:${servicePort}`);
-    // The services call each other at the first instance (one URL each; a cluster's Service balances);
-    // the gateway is given every instance's URL, comma-separated (its list of upstream instances).
+    // The gateway and the services (billing's calls to identity) are given every instance's URL,
+    // comma-separated: service-kit's UpstreamGroup spreads over them and fails over (in a cluster: one
+    // Service URL each).
     const serviceUrls = Object.fromEntries(
-      SERVICE_NAMES.map((name) => [SERVICE_LAYOUT[name].urlEnv, urlsOf(name)[0] ?? '']),
-    );
-    const gatewayUpstreams = Object.fromEntries(
       SERVICE_NAMES.map((name) => [SERVICE_LAYOUT[name].urlEnv, urlsOf(name).join(',')]),
     );
+    const gatewayUpstreams = serviceUrls;
     const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'warn';
     const common: Record<string, string | undefined> = {
       ...process.env,

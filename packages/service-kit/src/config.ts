@@ -10,6 +10,22 @@ export const blankIsUnset = <T extends z.ZodType>(schema: T) =>
 
 const optionalString = blankIsUnset(z.string());
 
+/**
+ * One URL, or several separated by commas: the instances of one service (a local rolling restart, where
+ * `UpstreamGroup` spreads requests over them); in a cluster one Service URL stands for all replicas.
+ */
+export const urlList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url()).min(1));
+
 /** The internal token every process shares in development; production refuses it (refuseDevelopmentDefaults). */
 export const DEV_INTERNAL_API_TOKEN = 'dev-internal-token';
 

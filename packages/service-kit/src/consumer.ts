@@ -3,6 +3,13 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { EventPayloads, ZEnvelope, deadLetterTopic, type TEventOf, type TTopic } from '@dealflow/contracts';
 import type { IHeaders, Consumer as KafkaConsumer, Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
+import {
+  DamagedDeliveryError,
+  EVENT_ID_HEADER,
+  checkDelivery,
+  eventHeaders,
+  headerText,
+} from './delivery.js';
 import { kitMetrics } from './metrics.js';
 import { withConsumerSpan } from './trace-context.js';
 
@@ -76,6 +83,9 @@ export async function handleEvent(
     retry?: TRetryPolicy;
     /** The Kafka message's headers: its `traceparent` is the parent of this consumer's span. */
     headers?: IHeaders;
+    /** The Kafka message's key and place (`topic/partition@offset`), kept with an unparseable event's dead letter. */
+    key?: string | null;
+    where?: string;
   },
 ): Promise<HandleOutcome> {
   const log = deps.logger.child({ topic: definition.topic, consumer: definition.name });
@@ -85,11 +95,15 @@ export async function handleEvent(
     const data = EventPayloads[definition.topic].parse(envelope.data);
     event = { ...envelope, data } as TEventOf<TTopic>;
   } catch (err) {
-    // A payload that cannot be parsed will never succeed: straight to the logs as a dead letter.
+    // A payload that cannot be parsed will never succeed: a dead letter at once, kept with the bytes as they
+    // came (listed and replayed like any other: `node dist/dead-letters.js`), logged and counted.
     kitMetrics().eventsDeadLettered.add(1, { service, topic: definition.topic });
     log.error(
       { err: (err as Error).message, raw: raw.slice(0, 500) },
       `dead letter: unparseable event on ${definition.topic}: ${(err as Error).message.slice(0, 300)}`,
+    );
+    await keepUnparseable(orm, definition, raw, errorText(err), deps).catch((e) =>
+      log.error({ err: e }, 'could not keep the unparseable event as a dead letter'),
     );
     return 'dead-lettered';
   }
@@ -131,6 +145,49 @@ export async function handleEvent(
 }
 
 const errorText = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 1000);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Stores an event that did not parse (or failed its contract) in kit_dead_letter: the payload is the JSON it
+ * held when it was JSON (a contract mismatch, replayable once the consumer accepts it), else the text as it
+ * came (a JSON string in the jsonb column, replayed verbatim). The event id is the `event-id` header's, or
+ * the envelope's, or a new one.
+ */
+async function keepUnparseable(
+  orm: MikroORM,
+  definition: ConsumerDefinition,
+  raw: string,
+  error: string,
+  deps: { headers?: IHeaders; key?: string | null; where?: string },
+): Promise<void> {
+  let payload: unknown = raw;
+  try {
+    payload = JSON.parse(raw);
+  } catch {
+    // kept as text
+  }
+  const envelope = (payload && typeof payload === 'object' ? payload : {}) as {
+    id?: unknown;
+    orgId?: unknown;
+  };
+  const eventId = [headerText(deps.headers, EVENT_ID_HEADER), envelope.id].find(
+    (id): id is string => typeof id === 'string' && UUID.test(id),
+  );
+  await orm.em.getConnection().execute(
+    `INSERT INTO kit_dead_letter (id, event_id, consumer, topic, key, payload, attempts, error)
+     VALUES (?, ?, ?, ?, ?, ?::jsonb, 1, ?)`,
+    [
+      randomUUID(),
+      eventId ?? randomUUID(),
+      definition.name,
+      definition.topic,
+      deps.key ?? (typeof envelope.orgId === 'string' ? envelope.orgId : ''),
+      JSON.stringify(payload),
+      `unparseable${deps.where ? ` at ${deps.where}` : ''}: ${error}`,
+    ],
+  );
+}
 
 async function applyOnce(
   orm: MikroORM,
@@ -339,14 +396,36 @@ export class RetryWorker {
           event: row.payload,
         },
       };
+      const value = JSON.stringify(dead);
       await producer
-        .send({ topic: deadLetterTopic(service), messages: [{ key: row.key, value: JSON.stringify(dead) }] })
+        .send({
+          topic: deadLetterTopic(service),
+          messages: [{ key: row.key, value, headers: eventHeaders(value, dead.id) }],
+        })
         .catch((err) => log.error({ err }, 'could not publish dead letter'));
     }
   }
 }
 
-/** Subscribes the service's consumer group (group id = service name) to its topics. */
+/** How many times a damaged delivery of one message is fetched again before it is handled as it came. */
+export const DAMAGED_DELIVERY_REFETCHES = 3;
+
+export interface TConsumers {
+  /** Stops consuming (no restart after this). */
+  disconnect(): Promise<void>;
+}
+
+/**
+ * Subscribes the service's consumer group (group id = service name) to its topics.
+ *
+ * Each message's bytes are checked against the producer's digest (`delivery.ts`) before any handler sees
+ * them: a damaged delivery is fetched again (the handler throws, kafkajs retries from that offset), up to
+ * DAMAGED_DELIVERY_REFETCHES times; a message still damaged after that is handled as it came (an
+ * unparseable one becomes a dead letter). kafkajs restarts a consumer that crashed on a retriable error
+ * itself, but not one that crashed on a non-retriable one, which includes a fetch response it could not
+ * decode (a RangeError): that consumer would stay stopped until the process restarts, so a new one is
+ * started here.
+ */
 export async function startConsumers(options: {
   kafka: Kafka;
   orm: MikroORM;
@@ -356,31 +435,85 @@ export async function startConsumers(options: {
   logger: Logger;
   retry?: TRetryPolicy;
   partitionsConsumedConcurrently?: number;
-}): Promise<KafkaConsumer | null> {
+  /** Delay before a crashed consumer is replaced (ms). */
+  restartDelayMs?: number;
+}): Promise<TConsumers | null> {
   if (options.definitions.length === 0) return null;
-  const consumer = options.kafka.consumer({
-    groupId: options.service,
-    sessionTimeout: 15_000,
-    heartbeatInterval: 1_000,
-    retry: { retries: 20, initialRetryTime: 200, maxRetryTime: 5_000 },
-  });
-  await consumer.connect();
   const byTopic = new Map<string, ConsumerDefinition[]>();
   for (const d of options.definitions) byTopic.set(d.topic, [...(byTopic.get(d.topic) ?? []), d]);
-  await consumer.subscribe({ topics: [...byTopic.keys()], fromBeginning: true });
-  await consumer.run({
-    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 3,
-    eachMessage: async ({ topic, message }) => {
-      const raw = message.value?.toString('utf8') ?? '';
-      for (const definition of byTopic.get(topic) ?? []) {
-        await handleEvent(options.orm, options.service, definition, raw, {
-          logger: options.logger,
-          producer: options.producer,
-          headers: message.headers,
-          ...(options.retry ? { retry: options.retry } : {}),
-        });
-      }
+  const refetched = new Map<string, number>();
+  let stopped = false;
+  let current: KafkaConsumer | null = null;
+  let restartTimer: NodeJS.Timeout | null = null;
+
+  const start = async (): Promise<void> => {
+    const consumer = options.kafka.consumer({
+      groupId: options.service,
+      sessionTimeout: 15_000,
+      heartbeatInterval: 1_000,
+      retry: { retries: 20, initialRetryTime: 200, maxRetryTime: 5_000 },
+    });
+    current = consumer;
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || stopped || current !== consumer) return;
+      options.logger.error(
+        { err: payload.error?.message, groupId: payload.groupId },
+        'consumer crashed on a non-retriable error: starting a new one',
+      );
+      scheduleRestart();
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...byTopic.keys()], fromBeginning: true });
+    await consumer.run({
+      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 3,
+      eachMessage: async ({ topic, partition, message }) => {
+        const where = `${topic}/${partition}@${message.offset}`;
+        if (checkDelivery(message.value, message.headers) === 'damaged') {
+          const times = (refetched.get(where) ?? 0) + 1;
+          if (times <= DAMAGED_DELIVERY_REFETCHES) {
+            refetched.set(where, times);
+            kitMetrics().deliveriesDamaged.add(1, { service: options.service, topic });
+            options.logger.warn(
+              { topic, partition, offset: message.offset, times },
+              'damaged delivery (value differs from its digest): fetching it again',
+            );
+            throw new DamagedDeliveryError(`damaged delivery at ${where}`);
+          }
+        }
+        refetched.delete(where);
+        const raw = message.value?.toString('utf8') ?? '';
+        for (const definition of byTopic.get(topic) ?? []) {
+          await handleEvent(options.orm, options.service, definition, raw, {
+            logger: options.logger,
+            producer: options.producer,
+            headers: message.headers,
+            key: message.key?.toString('utf8') ?? null,
+            where,
+            ...(options.retry ? { retry: options.retry } : {}),
+          });
+        }
+      },
+    });
+  };
+  const scheduleRestart = () => {
+    if (stopped) return;
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      start().catch((err) => {
+        options.logger.warn({ err: (err as Error).message }, 'could not start the consumer again: retrying');
+        void current?.disconnect().catch(() => undefined);
+        scheduleRestart();
+      });
+    }, options.restartDelayMs ?? 1_000);
+    restartTimer.unref();
+  };
+
+  await start();
+  return {
+    async disconnect() {
+      stopped = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      await current?.disconnect();
     },
-  });
-  return consumer;
+  };
 }

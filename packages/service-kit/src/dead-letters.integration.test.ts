@@ -5,7 +5,15 @@ import type { Broker } from '@dealflow/dev-stack';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZBaseConfig, loadConfig, type TBaseConfig } from './config.js';
-import { DEFAULT_RETRY_POLICY, defineConsumer, retryDelayMs } from './consumer.js';
+import {
+  DAMAGED_DELIVERY_REFETCHES,
+  DEFAULT_RETRY_POLICY,
+  defineConsumer,
+  handleEvent,
+  retryDelayMs,
+  startConsumers,
+} from './consumer.js';
+import { VALUE_DIGEST_HEADER, eventHeaders } from './delivery.js';
 import { runDeadLetterCommand } from './dead-letters.js';
 import { createService, type Service } from './service.js';
 import { createTestDatabase, startTestBroker, waitFor } from './testing/index.js';
@@ -83,7 +91,11 @@ const parked = async () =>
     .getConnection()
     .execute<{ key: string; attempts: number }[]>('SELECT key, attempts FROM kit_retry');
 
-async function publish(orgId: number, userId = 1) {
+async function publish(
+  orgId: number,
+  userId = 1,
+  headers?: (value: string, id: string) => Record<string, string>,
+) {
   const event = {
     id: crypto.randomUUID(),
     type: Topics.memberAdded,
@@ -101,9 +113,10 @@ async function publish(orgId: number, userId = 1) {
   };
   const producer = kafka.producer();
   await producer.connect();
+  const value = JSON.stringify(event);
   await producer.send({
     topic: Topics.memberAdded,
-    messages: [{ key: String(orgId), value: JSON.stringify(event) }],
+    messages: [{ key: String(orgId), value, ...(headers ? { headers: headers(value, event.id) } : {}) }],
   });
   await producer.disconnect();
   return event;
@@ -141,6 +154,82 @@ describe('consumer retries with backoff', () => {
     await waitFor(async () => (await seats(701)) === 2, { timeoutMs: 20_000 });
     expect(await parked()).toHaveLength(0);
   }, 60_000);
+});
+
+/** The kit's counter of damaged deliveries (fetched again), read from the service's /metrics. */
+async function damagedDeliveries(): Promise<number> {
+  const text = (await svc.app.inject({ method: 'GET', url: '/metrics' })).body;
+  return [...text.matchAll(/^event_deliveries_damaged_total\{[^}]*\} (\d+)/gm)].reduce(
+    (a, m) => a + Number(m[1]),
+    0,
+  );
+}
+
+describe('damaged deliveries', () => {
+  it('handles an event whose value matches its digest once, with no second fetch', async () => {
+    const before = await damagedDeliveries();
+    await publish(601, 1, (value, id) => eventHeaders(value, id));
+    await waitFor(async () => (await seats(601)) === 1, { timeoutMs: 20_000 });
+    expect(await damagedDeliveries()).toBe(before);
+  }, 30_000);
+
+  it('fetches a delivery that differs from its digest again, a bounded number of times', async () => {
+    const before = await damagedDeliveries();
+    // The digest of other bytes: every fetch of this message looks damaged, as a broker that damages it
+    // each time would deliver it. It is fetched again DAMAGED_DELIVERY_REFETCHES times, then handled as it came.
+    await publish(602, 1, (value, id) => ({
+      ...eventHeaders(value, id),
+      [VALUE_DIGEST_HEADER]: '0'.repeat(64),
+    }));
+    await waitFor(async () => (await seats(602)) === 1, { timeoutMs: 30_000 });
+    expect((await damagedDeliveries()) - before).toBe(DAMAGED_DELIVERY_REFETCHES);
+    // The partition went on: a later event is handled.
+    await publish(603, 1, (value, id) => eventHeaders(value, id));
+    await waitFor(async () => (await seats(603)) === 1, { timeoutMs: 20_000 });
+    expect(await seats(602)).toBe(1);
+  }, 60_000);
+});
+
+describe('consumer crashes', () => {
+  it('replaces a consumer that kafkajs stopped for good (a non-retriable error, as an undecodable fetch)', async () => {
+    const seen = new Set<string>();
+    const probe = defineConsumer(
+      Topics.memberAdded,
+      async (event) => {
+        seen.add(event.id);
+      },
+      'crash-probe',
+    );
+    // The first message's handling throws a RangeError out of eachMessage, as kafkajs' decoder does on a
+    // damaged fetch response: kafkajs crashes the consumer and does not restart it.
+    let crashes = 0;
+    const logger = svc.ctx.logger;
+    const tricky = Object.assign(Object.create(logger) as typeof logger, {
+      child: (...args: Parameters<typeof logger.child>) => {
+        if (crashes === 0) {
+          crashes += 1;
+          throw new RangeError('Attempt to access memory outside buffer bounds');
+        }
+        return logger.child(...args);
+      },
+    });
+    const consumers = await startConsumers({
+      kafka,
+      orm: svc.ctx.orm,
+      service: 'crash-probe',
+      definitions: [probe],
+      producer: null,
+      logger: tricky,
+      restartDelayMs: 200,
+    });
+    try {
+      const event = await publish(990, 1, (value, id) => eventHeaders(value, id));
+      await waitFor(() => seen.has(event.id), { timeoutMs: 30_000, intervalMs: 100 });
+      expect(crashes).toBe(1);
+    } finally {
+      await consumers?.disconnect();
+    }
+  }, 45_000);
 });
 
 describe('dead letters', () => {
@@ -183,6 +272,42 @@ describe('dead letters', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await seats(801)).toBe(1);
   }, 60_000);
+
+  it('keeps an event that does not parse as a dead letter, listed with its id and place, replayed verbatim', async () => {
+    const id = crypto.randomUUID();
+    const raw = '{"id":"' + id + '","type":"identity.member.added","data":{"orgId":9'; // cut short in transit
+    const outcome = await handleEvent(svc.ctx.orm, 'billing', countSeat, raw, {
+      logger: svc.ctx.logger,
+      producer: null,
+      headers: { 'event-id': Buffer.from(id) },
+      key: '901',
+      where: `${Topics.memberAdded}/0@42`,
+    });
+    expect(outcome).toBe('dead-lettered');
+    const out: string[] = [];
+    await runDeadLetterCommand('billing', config, ['list'], (line) => out.push(line));
+    const listed = JSON.parse(out.find((line) => line.includes(id))!) as Record<string, unknown>;
+    expect(listed).toMatchObject({
+      eventId: id,
+      consumer: 'count-seat',
+      topic: Topics.memberAdded,
+      orgId: '901',
+    });
+    expect(listed.error).toMatch(new RegExp(`^unparseable at ${Topics.memberAdded}/0@42: `));
+    const rows = await svc.ctx.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ payload: unknown }[]>('SELECT payload FROM kit_dead_letter WHERE event_id = ?', [id]);
+    expect(rows[0]?.payload).toBe(raw);
+    // Replay sends the same bytes again; the local broker validates payloads and refuses these, so the letter
+    // stays listed (a real Kafka takes them, and the consumer dead-letters them again).
+    await expect(
+      runDeadLetterCommand('billing', config, ['replay', String(listed.id)], () => undefined),
+    ).rejects.toThrow();
+    out.length = 0;
+    await runDeadLetterCommand('billing', config, ['list'], (line) => out.push(line));
+    expect(out.some((line) => line.includes(id))).toBe(true);
+  }, 30_000);
 
   it('refuses an unknown command with its usage', async () => {
     const out: string[] = [];

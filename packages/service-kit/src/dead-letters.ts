@@ -1,6 +1,7 @@
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import type { TBaseConfig } from './config.js';
+import { eventHeaders } from './delivery.js';
 import { kafkaConnectionOptions } from './kafka-options.js';
 
 const USAGE = 'usage: dead-letters list | replay <id|--all>';
@@ -11,7 +12,8 @@ interface TDeadLetterRow {
   consumer: string;
   topic: string;
   key: string;
-  payload: Record<string, unknown>;
+  /** The event's JSON; a JSON string when the event came as text that did not parse. */
+  payload: unknown;
   attempts: number;
   error: string;
   dead_at: Date;
@@ -74,9 +76,11 @@ export async function runDeadLetterCommand(
       await producer.connect();
       try {
         for (const row of rows) {
+          // An event kept as the text it came in (it did not parse) is published verbatim.
+          const value = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
           await producer.send({
             topic: row.topic,
-            messages: [{ key: row.key, value: JSON.stringify(row.payload) }],
+            messages: [{ key: row.key, value, headers: eventHeaders(value, row.event_id) }],
           });
           await client.query('UPDATE kit_dead_letter SET replayed_at = now() WHERE id = $1', [row.id]);
           print(JSON.stringify({ replayed: row.id, eventId: row.event_id, topic: row.topic }));

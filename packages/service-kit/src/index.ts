@@ -2,6 +2,7 @@ export {
   ZBaseConfig,
   loadConfig,
   blankIsUnset,
+  urlList,
   ConfigError,
   type TBaseConfig,
   DEV_INTERNAL_API_TOKEN,
@@ -35,6 +36,13 @@ export {
   type ConsumerDefinition,
   type ConsumerContext,
 } from './consumer.js';
+export {
+  VALUE_DIGEST_HEADER,
+  EVENT_ID_HEADER,
+  eventHeaders,
+  checkDelivery,
+  type TDeliveryCheck,
+} from './delivery.js';
 export { createdAtColumn, updatedAtColumn, timestampColumn, foreignKey } from './columns.js';
 export { openDatabase, ensureDatabase, type TMigrationList } from './db.js';
 export { createMigration, findSchemaDrift, runMigrationCli, type TMigrationSource } from './migrations.js';
@@ -78,3 +86,4 @@ export {
   type TTestAllow,
 } from './outbound-guard.js';
 export { createSecretBox, type TSecretBox } from './secret-box.js';
+export { UpstreamGroup, splitUrl, type UpstreamPoolOptions, type UpstreamRequest } from './upstreams.js';

@@ -4,6 +4,7 @@ interface TKitInstruments {
   meter: Meter;
   eventsHandled: Counter;
   eventsDeadLettered: Counter;
+  deliveriesDamaged: Counter;
   outboxPublished: Counter;
   outboxRejected: Counter;
   httpDuration: Histogram;
@@ -25,6 +26,9 @@ export function kitMetrics(): TKitInstruments {
     }),
     eventsDeadLettered: meter.createCounter('events_dead_lettered_total', {
       description: 'Events given up on after retries, or unparseable',
+    }),
+    deliveriesDamaged: meter.createCounter('event_deliveries_damaged_total', {
+      description: 'Deliveries whose value differed from the producer digest, fetched again',
     }),
     outboxPublished: meter.createCounter('outbox_published_total', {
       description: 'Outbox events the relay handed to the broker',

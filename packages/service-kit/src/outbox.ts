@@ -5,6 +5,7 @@ import type { Producer } from 'kafkajs';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { OutboxSchema } from './kit-tables.js';
+import { eventHeaders } from './delivery.js';
 import { kitMetrics } from './metrics.js';
 import { currentTraceparent, startPublishSpan } from './trace-context.js';
 
@@ -187,11 +188,10 @@ export class OutboxRelay {
           startPublishSpan(row.topic, row.id, (row.payload as { traceparent?: string } | null)?.traceparent),
         ]),
       );
-      const message = (row: (typeof rows)[number]) => ({
-        key: row.key,
-        value: JSON.stringify(row.payload),
-        headers: { 'event-id': row.id, ...spans.get(row.id)?.headers },
-      });
+      const message = (row: (typeof rows)[number]) => {
+        const value = JSON.stringify(row.payload);
+        return { key: row.key, value, headers: eventHeaders(value, row.id, spans.get(row.id)?.headers) };
+      };
       const byTopic = new Map<string, ReturnType<typeof message>[]>();
       for (const row of rows) {
         const list = byTopic.get(row.topic) ?? [];

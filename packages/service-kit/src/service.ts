@@ -12,7 +12,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
 import pino, { type Logger } from 'pino';
 import type { z } from 'zod';
 import {
@@ -38,6 +38,7 @@ import {
   RetryWorker,
   startConsumers,
   type ConsumerDefinition,
+  type TConsumers,
   type TRetryPolicy,
 } from './consumer.js';
 import { openDatabase, type TMigrationList } from './db.js';
@@ -236,7 +237,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
   };
   let relay: OutboxRelay | null = null;
-  let consumer: Consumer | null = null;
+  let consumer: TConsumers | null = null;
   let retryWorker: RetryWorker | null = null;
   const retry: TRetryPolicy = {
     ...DEFAULT_RETRY_POLICY,

@@ -136,6 +136,10 @@ export interface LocalInvoice {
   /** On the customer's clock. */
   created: Date;
   paidAt: Date | null;
+  /** Stripe's `attempt_count`: charges tried so far (the first one and the retries of an open invoice). */
+  attemptCount: Opt<number>;
+  /** Stripe's `next_payment_attempt`: the next retry of an open invoice, null when none is scheduled. */
+  nextPaymentAttempt: Date | null;
 }
 
 export const LocalInvoiceSchema = new EntitySchema<LocalInvoice>({
@@ -157,5 +161,7 @@ export const LocalInvoiceSchema = new EntitySchema<LocalInvoice>({
     lines: { type: 'json', columnType: 'jsonb', defaultRaw: `'[]'` },
     created: { type: 'Date', columnType: 'timestamptz' },
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    attemptCount: { type: 'integer', default: 1 },
+    nextPaymentAttempt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });

@@ -25,6 +25,7 @@ const active = (overrides: Partial<TClockSubscription> = {}): TClockSubscription
   trialWillEndSent: true,
   pendingLines: [],
   cardFailsOnCharge: false,
+  dunning: null,
   ...overrides,
 });
 
@@ -74,10 +75,45 @@ describe('the payment clock (pure)', () => {
     expect(invoice).toMatchObject({ status: 'paid', total: 45968, billingReason: 'subscription_update' });
   });
 
-  it('bills a past_due subscription no further and ends a canceling one at its period end', () => {
+  it('retries a failed invoice on the schedule, cancels after the last attempt, and ends a canceling one', () => {
     const failing = runClock(active({ cardFailsOnCharge: true }), at('2026-06-01T00:00:00Z'));
+    // One invoice, charged at the period end and on days 3, 5 and 7 after it; then Stripe's default cancel.
     expect(failing.invoices).toHaveLength(1);
-    expect(failing.sub.status).toBe('past_due');
+    expect(failing.sub.status).toBe('canceled');
+    const renewal = at('2026-02-01T00:00:00Z');
+    expect(failing.effects.map((e) => [e.type, (e.at - renewal) / DAY_SECONDS])).toEqual([
+      ['invoice.payment_failed', 0],
+      ['customer.subscription.updated', 0],
+      ['invoice.payment_failed', 3],
+      ['invoice.payment_failed', 5],
+      ['invoice.payment_failed', 7],
+      ['customer.subscription.deleted', 7],
+    ]);
+    expect(failing.effects[0]).toMatchObject({
+      invoice: { attemptCount: 1, nextPaymentAttempt: renewal + 3 * DAY_SECONDS },
+    });
+    expect(failing.effects[5 - 1]).toMatchObject({ retry: { attemptCount: 4, nextPaymentAttempt: null } });
+    // Stopped halfway, the subscription is past_due with the next attempt set; a custom schedule counts.
+    const halfway = runClock(active({ cardFailsOnCharge: true }), renewal + 4 * DAY_SECONDS);
+    expect(halfway.sub).toMatchObject({
+      status: 'past_due',
+      dunning: { attemptCount: 2, nextPaymentAttempt: renewal + 5 * DAY_SECONDS },
+    });
+    const custom = runClock(active({ cardFailsOnCharge: true }), renewal + 30 * DAY_SECONDS, [1, 2]);
+    expect(custom.effects.map((e) => (e.at - renewal) / DAY_SECONDS)).toEqual([0, 0, 1, 2, 2]);
+    // A new card before the next attempt: that attempt pays the same invoice and renewals go on.
+    const recovered = runClock({ ...halfway.sub, cardFailsOnCharge: false }, at('2026-03-01T00:00:00Z'));
+    expect(recovered.effects.map((e) => e.type)).toEqual([
+      'invoice.paid',
+      'customer.subscription.updated',
+      'invoice.paid',
+      'customer.subscription.updated',
+    ]);
+    expect(recovered.effects[0]).toMatchObject({
+      at: renewal + 5 * DAY_SECONDS,
+      retry: { status: 'paid', attemptCount: 3 },
+    });
+    expect(recovered.sub).toMatchObject({ status: 'active', dunning: null });
     const canceling = runClock(active({ cancelAtPeriodEnd: true }), at('2026-06-01T00:00:00Z'));
     expect(canceling.invoices).toEqual([]);
     expect(canceling.effects).toEqual([
@@ -104,5 +140,16 @@ describe('the payment clock (pure)', () => {
     expect(() =>
       loadServiceConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_test_1', NODE_ENV: 'production' }),
     ).toThrow(/STRIPE_TEST_CLOCKS/);
+  });
+
+  it('reads the embedded retry schedule from EMBEDDED_PAYMENTS_RETRY_DAYS and refuses a bad one', () => {
+    const retryDays = (value?: string) =>
+      loadServiceConfig(value === undefined ? {} : { EMBEDDED_PAYMENTS_RETRY_DAYS: value }).embeddedPayments
+        .retryDays;
+    expect(retryDays()).toEqual([3, 5, 7]);
+    expect(retryDays(' ')).toEqual([3, 5, 7]);
+    expect(retryDays('1,2,4,8')).toEqual([1, 2, 4, 8]);
+    for (const bad of ['5,3', '0,2', '3;5', 'x', '3,3'])
+      expect(() => retryDays(bad), bad).toThrow(/EMBEDDED_PAYMENTS_RETRY_DAYS/);
   });
 });

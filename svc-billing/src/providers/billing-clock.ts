@@ -6,12 +6,23 @@
  * `cancel_at_period_end` ends the subscription at the period end; proration items for mid-period changes
  * wait on the next invoice. Pure (times in Unix seconds, amounts in cents): the embedded provider keeps the
  * result in its tables, the Stripe stand-in in its Stripe-shaped objects, so both answer the same.
+ *
+ * A failed charge is retried as Stripe's revenue recovery does with a custom retry schedule
+ * (https://docs.stripe.com/billing/revenue-recovery/smart-retries): the same open invoice is charged again
+ * to the card saved at that moment on each day of the schedule (counted from the first failure), each
+ * failure sends `invoice.payment_failed` with `attempt_count` and `next_payment_attempt` (null after the
+ * last one), a success `invoice.paid` and the subscription back to `active`; after the last failed
+ * attempt the subscription is canceled (the Dashboard's default "Cancel the subscription";
+ * `customer.subscription.deleted`) and the invoice stays open.
  */
 
 export const DAY_SECONDS = 86_400;
 export const TRIAL_WILL_END_SECONDS = 3 * DAY_SECONDS;
 
 export type TInterval = 'month' | 'year';
+
+/** Days after the first failed attempt on which an open invoice is charged again (3 retries, 4 attempts). */
+export const DEFAULT_RETRY_DAYS: readonly number[] = [3, 5, 7];
 
 /** Stripe's documented test cards (https://docs.stripe.com/testing) and what each does. */
 export const TEST_CARDS: Record<
@@ -62,6 +73,17 @@ export interface TClockSubscription {
   pendingLines: TInvoiceLine[];
   /** The saved card's charges fail (4000 0000 0000 0341). */
   cardFailsOnCharge: boolean;
+  /** The open invoice being retried while `past_due` (null when nothing is owed). */
+  dunning: TClockDunning | null;
+}
+
+export interface TClockDunning {
+  /** The invoice's first attempt: the schedule counts from here. */
+  firstAttemptAt: number;
+  attemptCount: number;
+  /** Null after the last attempt. */
+  nextPaymentAttempt: number | null;
+  total: number;
 }
 
 export interface TClockInvoice {
@@ -72,11 +94,23 @@ export interface TClockInvoice {
   periodEnd: number;
   lines: TInvoiceLine[];
   total: number;
+  /** Stripe's `attempt_count` and `next_payment_attempt` (null when paid or after the last attempt). */
+  attemptCount: number;
+  nextPaymentAttempt: number | null;
+}
+
+/** An attempt on the open invoice (a retry): the provider updates that invoice rather than adding one. */
+export interface TClockRetry {
+  status: 'paid' | 'open';
+  at: number;
+  attemptCount: number;
+  nextPaymentAttempt: number | null;
 }
 
 export type TClockEffect =
   | { type: 'customer.subscription.trial_will_end'; at: number }
   | { type: 'invoice.paid' | 'invoice.payment_failed'; at: number; invoice: TClockInvoice }
+  | { type: 'invoice.paid' | 'invoice.payment_failed'; at: number; retry: TClockRetry }
   | { type: 'customer.subscription.updated' | 'customer.subscription.deleted'; at: number };
 
 /** Adds one interval the way Stripe's billing cycle anchor does: a month later, clamped to the month's end. */
@@ -184,17 +218,33 @@ export function changeSubscription(
   };
 }
 
+/** When the attempt after `attemptCount` failed ones falls due, or null when that was the last. */
+export function nextAttemptAt(
+  firstAttemptAt: number,
+  attemptCount: number,
+  retryDays: readonly number[] = DEFAULT_RETRY_DAYS,
+): number | null {
+  const days = retryDays[attemptCount - 1];
+  return days === undefined ? null : firstAttemptAt + days * DAY_SECONDS;
+}
+
 function charge(
   sub: TClockSubscription,
   lines: TInvoiceLine[],
   at: number,
   billingReason: TClockInvoice['billingReason'],
+  retryDays: readonly number[] = DEFAULT_RETRY_DAYS,
 ): { sub: TClockSubscription; invoice: TClockInvoice } {
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   // A zero or negative total needs no charge (Stripe keeps a credit balance; not modelled here).
   const paid = total <= 0 || !sub.cardFailsOnCharge;
+  const nextPaymentAttempt = paid ? null : nextAttemptAt(at, 1, retryDays);
   return {
-    sub: { ...sub, status: paid ? 'active' : 'past_due' },
+    sub: {
+      ...sub,
+      status: paid ? 'active' : 'past_due',
+      dunning: paid ? null : { firstAttemptAt: at, attemptCount: 1, nextPaymentAttempt, total },
+    },
     invoice: {
       billingReason,
       status: paid ? 'paid' : 'open',
@@ -203,22 +253,56 @@ function charge(
       periodEnd: sub.periodEnd,
       lines,
       total,
+      attemptCount: 1,
+      nextPaymentAttempt,
     },
   };
 }
 
 /**
  * Moves one subscription's time to `until`: everything due before then happens, in order. A `past_due`
- * subscription is not billed again (Stripe would retry; here the next step is a new card or a cancel).
+ * subscription's open invoice is retried on `retryDays` (counted from its first attempt) with the card
+ * saved at that time; it is not billed again until that invoice is paid.
  */
 export function runClock(
   start: TClockSubscription,
   until: number,
+  retryDays: readonly number[] = DEFAULT_RETRY_DAYS,
 ): { sub: TClockSubscription; effects: TClockEffect[]; invoices: TClockInvoice[] } {
   let sub = { ...start };
   const effects: TClockEffect[] = [];
   const invoices: TClockInvoice[] = [];
   for (let guard = 0; guard < 1000; guard += 1) {
+    const dunning = sub.status === 'past_due' ? sub.dunning : null;
+    if (dunning) {
+      const at = dunning.nextPaymentAttempt;
+      if (at === null || at > until) break;
+      const attemptCount = dunning.attemptCount + 1;
+      if (dunning.total <= 0 || !sub.cardFailsOnCharge) {
+        sub = { ...sub, status: 'active', dunning: null };
+        effects.push({
+          type: 'invoice.paid',
+          at,
+          retry: { status: 'paid', at, attemptCount, nextPaymentAttempt: null },
+        });
+        effects.push({ type: 'customer.subscription.updated', at });
+        continue;
+      }
+      const nextPaymentAttempt = nextAttemptAt(dunning.firstAttemptAt, attemptCount, retryDays);
+      sub = { ...sub, dunning: { ...dunning, attemptCount, nextPaymentAttempt } };
+      effects.push({
+        type: 'invoice.payment_failed',
+        at,
+        retry: { status: 'open', at, attemptCount, nextPaymentAttempt },
+      });
+      if (nextPaymentAttempt === null) {
+        // "If all retries for a payment fail": Stripe's default cancels the subscription.
+        sub = { ...sub, status: 'canceled' };
+        effects.push({ type: 'customer.subscription.deleted', at });
+        break;
+      }
+      continue;
+    }
     if (sub.status === 'trialing' && sub.trialEnd !== null) {
       const warnAt = sub.trialEnd - TRIAL_WILL_END_SECONDS;
       if (!sub.trialWillEndSent && warnAt <= until) {
@@ -241,6 +325,7 @@ export function runClock(
       lines,
       due,
       'subscription_cycle',
+      retryDays,
     );
     sub = charged.sub;
     invoices.push(charged.invoice);

@@ -12,7 +12,9 @@ import {
   countLocalInvoicesOfCustomer,
   findLocalInvoice,
   findLocalInvoicesOfCustomer,
+  findOpenLocalInvoiceOfSubscription,
   insertLocalInvoice,
+  updateLocalInvoice,
 } from '../repositories/local-invoice.repository.js';
 import {
   ensureLocalCheckoutSession,
@@ -26,16 +28,19 @@ import {
 } from '../repositories/local-customer.repository.js';
 import {
   findLiveLocalSubscriptionsForUpdate,
+  findLocalSubscriptionsOfCustomer,
   findLocalSubscription,
   insertLocalSubscription,
   updateLocalSubscription,
 } from '../repositories/local-subscription.repository.js';
 import { TEMPLATE_AMOUNT_CENTS, clockPrice, unitAmountCents, type TPriceBook } from '../plans.js';
 import {
+  DEFAULT_RETRY_DAYS,
   TEST_CARDS,
   addInterval,
   changeSubscription,
   runClock,
+  type TClockDunning,
   type TClockInvoice,
   type TClockPrice,
   type TClockSubscription,
@@ -115,6 +120,8 @@ const invoiceView = (
   periodEnd: new Date(row.periodEnd),
   customerEmail: customer?.email ?? null,
   customerName: customer?.name ?? null,
+  attemptCount: row.attemptCount ?? 0,
+  nextPaymentAttempt: row.nextPaymentAttempt ? new Date(row.nextPaymentAttempt) : null,
   lines: row.lines.map((line) => ({
     description: line.description,
     amount: line.amount,
@@ -140,6 +147,11 @@ export type EmbeddedProvider = PaymentProvider & {
   verifyPortalToken(token: string): string | null;
   /** The customer's test-clock time (the real time for an unknown customer). */
   clockNow(customerId: string | undefined): Promise<Date>;
+  /**
+   * The customer saves another card (the portal's "Update card"): every live subscription charges it from
+   * now on, the next retry of an open invoice included. A card Stripe would decline is refused.
+   */
+  updateCard(customerId: string, number: string): Promise<{ ok: true } | { ok: false; message: string }>;
   priceBook: TPriceBook;
 };
 
@@ -152,7 +164,10 @@ export const createEmbeddedProvider = (options: {
   priceBook: TPriceBook;
   publicUrl: string;
   secret: string;
+  /** Days after a failed charge's first attempt on which it is retried (Stripe's custom retry schedule). */
+  retryDays?: readonly number[];
 }): EmbeddedProvider => {
+  const retryDays = options.retryDays ?? DEFAULT_RETRY_DAYS;
   const em = () => options.orm.em.fork();
   const sign = (value: string) => createHmac('sha256', options.secret).update(value).digest('base64url');
 
@@ -175,7 +190,21 @@ export const createEmbeddedProvider = (options: {
       interval: 'month',
     };
 
-  const toClock = (row: LocalSubscription): TClockSubscription => ({
+  /** The open invoice a past-due subscription retries, as the clock sees it. */
+  const dunningOf = async (tx: EntityManager, row: LocalSubscription): Promise<TClockDunning | null> => {
+    if (row.status !== 'past_due') return null;
+    const open = await findOpenLocalInvoiceOfSubscription(tx, row.id);
+    return open
+      ? {
+          firstAttemptAt: toSeconds(new Date(open.created)),
+          attemptCount: open.attemptCount,
+          nextPaymentAttempt: open.nextPaymentAttempt ? toSeconds(new Date(open.nextPaymentAttempt)) : null,
+          total: open.total,
+        }
+      : null;
+  };
+
+  const toClock = (row: LocalSubscription, dunning: TClockDunning | null = null): TClockSubscription => ({
     status: row.status,
     price: priceOf(row.priceId),
     quantity: row.quantity,
@@ -186,6 +215,7 @@ export const createEmbeddedProvider = (options: {
     trialWillEndSent: row.trialWillEndSent,
     pendingLines: row.pendingLines ?? [],
     cardFailsOnCharge: row.cardFailsOnCharge,
+    dunning,
   });
 
   const fromClock = (sub: TClockSubscription): Partial<LocalSubscription> => ({
@@ -221,6 +251,9 @@ export const createEmbeddedProvider = (options: {
       lines: invoice.lines,
       created: fromSeconds(invoice.created),
       paidAt: invoice.status === 'paid' ? fromSeconds(invoice.created) : null,
+      attemptCount: invoice.attemptCount,
+      nextPaymentAttempt:
+        invoice.nextPaymentAttempt === null ? null : fromSeconds(invoice.nextPaymentAttempt),
     };
     await insertLocalInvoice(tx, row);
     return row;
@@ -279,7 +312,7 @@ export const createEmbeddedProvider = (options: {
         if (change.quantity !== undefined || change.priceId !== undefined) {
           // Stripe's create_prorations: credit and charge lines for the rest of the period.
           const changed = changeSubscription(
-            toClock(row),
+            toClock(row, await dunningOf(tx, row)),
             { price: priceOf(change.priceId ?? row.priceId), quantity: change.quantity ?? row.quantity },
             await clockNow(tx, row.customerId),
           );
@@ -312,6 +345,22 @@ export const createEmbeddedProvider = (options: {
     async clockNow(customerId) {
       return fromSeconds(await clockNow(em(), customerId ?? ''));
     },
+    async updateCard(customerId, cardNumber) {
+      const number = cardNumber.replace(/[\s-]/g, '');
+      const known = TEST_CARDS[number];
+      if (!known)
+        return { ok: false, message: 'Use one of the test card numbers, e.g. 4242 4242 4242 4242.' };
+      if (known.outcome === 'declined')
+        return { ok: false, message: known.message ?? 'Your card was declined.' };
+      await options.orm.em.fork().transactional(async (tx) => {
+        for (const row of await findLocalSubscriptionsOfCustomer(tx, customerId))
+          await updateLocalSubscription(tx, row.id, {
+            cardLast4: number.slice(-4),
+            cardFailsOnCharge: known.outcome === 'fails_on_charge',
+          });
+      });
+      return { ok: true };
+    },
     async listInvoices(customerId) {
       const tx = em();
       const customer = await customerOf(tx, customerId);
@@ -341,16 +390,32 @@ export const createEmbeddedProvider = (options: {
         const until = Math.floor(Date.now() / 1000) + offset;
         const timeline: { at: number; order: number; event: TPaymentEvent }[] = [];
         for (const row of await findLiveLocalSubscriptionsForUpdate(tx, customerId)) {
-          const { sub, effects } = runClock(toClock(row), until);
+          const { sub, effects } = runClock(toClock(row, await dunningOf(tx, row)), until, retryDays);
           await updateLocalSubscription(tx, row.id, fromClock(sub));
+          const view = (stored: LocalInvoice) =>
+            invoiceView(stored, { email: customer.email, name: customer.name });
           for (const effect of effects) {
-            const invoice =
-              'invoice' in effect
-                ? invoiceView(await storeInvoice(tx, row, effect.invoice), {
-                    email: customer.email,
-                    name: customer.name,
-                  })
-                : null;
+            let invoice: TProviderInvoice | null = null;
+            if ('invoice' in effect) invoice = view(await storeInvoice(tx, row, effect.invoice));
+            else if ('retry' in effect) {
+              // A retry charges the same open invoice again (its attempt_count grows).
+              const open = await findOpenLocalInvoiceOfSubscription(tx, row.id);
+              if (open) {
+                const paid = effect.retry.status === 'paid';
+                const change = {
+                  status: effect.retry.status,
+                  amountPaid: paid ? Math.max(open.total, 0) : 0,
+                  paidAt: paid ? fromSeconds(effect.retry.at) : null,
+                  attemptCount: effect.retry.attemptCount,
+                  nextPaymentAttempt:
+                    effect.retry.nextPaymentAttempt === null
+                      ? null
+                      : fromSeconds(effect.retry.nextPaymentAttempt),
+                };
+                await updateLocalInvoice(tx, open.id, change);
+                invoice = view({ ...open, ...change });
+              }
+            }
             timeline.push({
               at: effect.at,
               order: timeline.length,
@@ -448,6 +513,8 @@ export const createEmbeddedProvider = (options: {
               periodStart: now,
               periodEnd,
               total: price.unitAmount * row.quantity,
+              attemptCount: 1,
+              nextPaymentAttempt: null,
               lines: [
                 {
                   description: `${row.quantity} × ${price.name} (at $${(price.unitAmount / 100).toFixed(2)} / ${price.interval})`,

@@ -3,11 +3,13 @@ import {
   ZBuyerOrganizationResponse,
   ZInternalSessionResponse,
   ZProvisionBuyerResponse,
+  internalRoutes,
   type TBuyerOrganizationBody,
   type TBuyerOrganizationResponse,
   type TProvisionBuyerBody,
   type TProvisionBuyerResponse,
 } from '@dealflow/contracts';
+import { INTERNAL_TOKEN_HEADER, UpstreamGroup } from '@dealflow/service-kit';
 import { BillingError } from '../errors.js';
 
 export interface IdentityClient {
@@ -20,81 +22,78 @@ export interface IdentityClient {
    * none. Identity alone decides it; a buyer who owns none they may subscribe gets BUYER_ORGANIZATION_REFUSED.
    */
   ensureBuyerOrganization(input: TBuyerOrganizationBody): Promise<TBuyerOrganizationResponse>;
+  close(): Promise<void>;
 }
 
+/**
+ * svc-identity's internal routes over service-kit's UpstreamGroup (the gateway's pool): `urls` is one URL (a
+ * cluster's Service) or every local instance, spread round-robin, those whose /readyz fails skipped, a
+ * refused connection tried on the next instance. Both calls are POSTs that create something: a connection
+ * reset after sending is not repeated (the error below), only one that never reached an instance.
+ */
 export const createIdentityClient = (options: {
-  baseUrl: string;
+  urls: readonly string[];
   internalToken: string;
-}): IdentityClient => ({
-  async createSession(userId) {
-    let response: Response;
+  /** How often each instance's /readyz is asked when there are several (0: never). */
+  healthIntervalMs?: number;
+  timeoutMs?: number;
+}): IdentityClient => {
+  const pool = new UpstreamGroup(options.urls, {
+    connections: 8,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    healthIntervalMs: options.healthIntervalMs ?? 1_000,
+  });
+  const post = async (path: string, body: unknown) => {
     try {
-      response = await fetch(new URL('/internal/sessions', options.baseUrl), {
+      const response = await pool.request({
+        path,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-internal-token': options.internalToken },
-        body: JSON.stringify({ userId }),
-        signal: AbortSignal.timeout(5_000),
+        headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: options.internalToken },
+        body: JSON.stringify(body),
       });
+      const json: unknown = await response.body.json().catch(() => null);
+      return { status: response.statusCode, json };
     } catch {
       throw new BillingError('IDENTITY_UNAVAILABLE');
     }
-    if (response.status === 404) {
-      throw new BillingError('CHECKOUT_ACCOUNT_GONE');
-    }
-    if (!response.ok) {
-      throw new BillingError('IDENTITY_UNAVAILABLE', `The sign-in service answered ${response.status}`);
-    }
-    const parsed = ZInternalSessionResponse.safeParse(await response.json().catch(() => null));
-    if (!parsed.success)
-      throw new BillingError('IDENTITY_UNAVAILABLE', 'The sign-in service gave an invalid answer');
-    return parsed.data;
-  },
-  async provisionBuyer(input) {
-    let response: Response;
-    try {
-      response = await fetch(new URL('/internal/buyers', options.baseUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-internal-token': options.internalToken },
-        body: JSON.stringify(input),
-        signal: AbortSignal.timeout(5_000),
-      });
-    } catch {
-      throw new BillingError('IDENTITY_UNAVAILABLE');
-    }
-    if (!response.ok) {
-      throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${response.status}`);
-    }
-    const parsed = ZProvisionBuyerResponse.safeParse(await response.json().catch(() => null));
-    if (!parsed.success)
-      throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
-    return parsed.data;
-  },
-  async ensureBuyerOrganization(input) {
-    let response: Response;
-    try {
-      response = await fetch(new URL('/internal/buyers/organization', options.baseUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-internal-token': options.internalToken },
-        body: JSON.stringify(input),
-        signal: AbortSignal.timeout(5_000),
-      });
-    } catch {
-      throw new BillingError('IDENTITY_UNAVAILABLE');
-    }
-    if (response.status === 404) throw new BillingError('CHECKOUT_ACCOUNT_GONE');
-    if (response.status === 409) {
-      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-      throw new BillingError(
-        'BUYER_ORGANIZATION_REFUSED',
-        typeof body?.message === 'string' ? body.message : undefined,
-      );
-    }
-    if (!response.ok) {
-      throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${response.status}`);
-    }
-    const parsed = ZBuyerOrganizationResponse.safeParse(await response.json().catch(() => null));
-    if (!parsed.success)
-      throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
-    return parsed.data;
-  },
-});
+  };
+  return {
+    async createSession(userId) {
+      const { status, json } = await post(internalRoutes.createSession.path, { userId });
+      if (status === 404) throw new BillingError('CHECKOUT_ACCOUNT_GONE');
+      if (status < 200 || status >= 300)
+        throw new BillingError('IDENTITY_UNAVAILABLE', `The sign-in service answered ${status}`);
+      const parsed = ZInternalSessionResponse.safeParse(json);
+      if (!parsed.success)
+        throw new BillingError('IDENTITY_UNAVAILABLE', 'The sign-in service gave an invalid answer');
+      return parsed.data;
+    },
+    async provisionBuyer(input) {
+      const { status, json } = await post(internalRoutes.provisionBuyer.path, input);
+      if (status < 200 || status >= 300)
+        throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${status}`);
+      const parsed = ZProvisionBuyerResponse.safeParse(json);
+      if (!parsed.success)
+        throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
+      return parsed.data;
+    },
+    async ensureBuyerOrganization(input) {
+      const { status, json } = await post(internalRoutes.buyerOrganization.path, input);
+      if (status === 404) throw new BillingError('CHECKOUT_ACCOUNT_GONE');
+      if (status === 409) {
+        const message = (json as { message?: unknown } | null)?.message;
+        throw new BillingError(
+          'BUYER_ORGANIZATION_REFUSED',
+          typeof message === 'string' ? message : undefined,
+        );
+      }
+      if (status < 200 || status >= 300)
+        throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${status}`);
+      const parsed = ZBuyerOrganizationResponse.safeParse(json);
+      if (!parsed.success)
+        throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
+      return parsed.data;
+    },
+    close: () => pool.close(),
+  };
+};

@@ -50,6 +50,10 @@ export interface TProviderInvoice {
   periodEnd: Date | null;
   customerEmail: string | null;
   customerName: string | null;
+  /** Stripe's `attempt_count`: charges tried so far (retries of an open invoice included). */
+  attemptCount: number;
+  /** Stripe's `next_payment_attempt`: the next automatic retry, null when none is scheduled. */
+  nextPaymentAttempt: Date | null;
   lines: {
     description: string;
     amount: number;

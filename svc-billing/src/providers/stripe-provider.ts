@@ -92,6 +92,8 @@ export const mapInvoice = (invoice: Stripe.Invoice): TProviderInvoice => ({
   periodEnd: toDate(invoice.period_end),
   customerEmail: invoice.customer_email ?? null,
   customerName: invoice.customer_name ?? null,
+  attemptCount: invoice.attempt_count ?? 0,
+  nextPaymentAttempt: toDate(invoice.next_payment_attempt),
   lines: (invoice.lines?.data ?? []).map((line) => ({
     description: line.description ?? '',
     amount: line.amount,

@@ -17,3 +17,22 @@ export const countLocalInvoicesOfCustomer = (em: EntityManager, customerId: stri
 
 export const insertLocalInvoice = (em: EntityManager, invoice: LocalInvoice) =>
   em.insert<LocalInvoice>(LocalInvoiceSchema, invoice);
+
+/** The subscription's open (unpaid) invoice, the newest one: what a retry charges. */
+export const findOpenLocalInvoiceOfSubscription = (
+  em: EntityManager,
+  subscriptionId: string,
+): Promise<LocalInvoice | null> =>
+  em.findOne(
+    LocalInvoiceSchema,
+    { subscriptionId, status: 'open' },
+    { orderBy: { created: 'desc' }, disableIdentityMap: true },
+  );
+
+export const updateLocalInvoice = (
+  em: EntityManager,
+  id: string,
+  change: Partial<
+    Pick<LocalInvoice, 'status' | 'amountPaid' | 'paidAt' | 'attemptCount' | 'nextPaymentAttempt'>
+  >,
+) => em.nativeUpdate(LocalInvoiceSchema, { id }, change);

@@ -18,10 +18,17 @@ export const updateLocalSubscription = (
     ? Promise.resolve(0)
     : em.nativeUpdate(LocalSubscriptionSchema, { id }, change);
 
-/** The customer's subscriptions that a clock can still move (trialing or active), locked for the caller. */
+/**
+ * The customer's subscriptions that a clock can still move (trialing, active, or past_due with an invoice
+ * to retry), locked for the caller.
+ */
 export const findLiveLocalSubscriptionsForUpdate = (em: EntityManager, customerId: string) =>
   em.find(
     LocalSubscriptionSchema,
-    { customerId, status: { $in: ['trialing', 'active'] } },
+    { customerId, status: { $in: ['trialing', 'active', 'past_due'] } },
     { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true, orderBy: { createdAt: 'asc' } },
   );
+
+/** Every subscription of the customer (a new card is saved on all of them). */
+export const findLocalSubscriptionsOfCustomer = (em: EntityManager, customerId: string) =>
+  em.find(LocalSubscriptionSchema, { customerId }, { disableIdentityMap: true });

@@ -114,7 +114,12 @@ ${
   s.cancelAtPeriodEnd
     ? `<form method="post" action="${action('reactivate')}"><button type="submit">Reactivate subscription</button></form>`
     : `<form method="post" action="${action('cancel')}"><button type="submit" class="secondary">Cancel at period end</button></form>`
-}`
+}
+<form method="post" action="${action('card')}" aria-labelledby="card-title"><h2 id="card-title" style="font-size:1.1rem;margin-top:1.5rem">Payment method</h2>
+${s.status === 'past_due' ? '<p class="note">The last payment failed. A new card is charged at the next payment attempt.</p>' : ''}
+<label for="cardNumber">New card number</label>
+<input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+<button type="submit" class="secondary">Update card</button></form>`
     : ''
 }
 ${

@@ -119,6 +119,10 @@ export async function payRoutes({ app }: TRouter, deps: TBillingDeps, provider: 
             `portal-${subscription.id}-${Date.now()}`,
           );
           notice = 'Plan updated';
+        } else if (request.params.action === 'card') {
+          // The saved card changes; a past-due invoice is charged to it at the next scheduled attempt.
+          const saved = await provider.updateCard(subscription.customerId, form.cardNumber ?? '');
+          notice = saved.ok ? 'Card updated: it is charged at the next payment' : saved.message;
         } else if (request.params.action === 'cancel' || request.params.action === 'reactivate') {
           const cancel = request.params.action === 'cancel';
           await provider.updateSubscription(

@@ -62,6 +62,9 @@ export async function handlePaymentEvent(
           amountDue: event.invoice.amountDue,
           currency: event.invoice.currency,
           status: applied?.state.status ?? null,
+          // Each attempt is its own event (its own id: a redelivery stops at the duplicate check above).
+          attempt: Math.max(event.invoice.attemptCount, 1),
+          nextPaymentAttempt: event.invoice.nextPaymentAttempt?.toISOString() ?? null,
         });
     }
     return 'handled';

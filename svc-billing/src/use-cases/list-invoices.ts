@@ -55,6 +55,9 @@ export async function listInvoices(
       currency: invoice.currency,
       status: invoice.status,
       receiptUrl: invoice.status === 'paid' ? receiptPath(deps, invoice.id) : null,
+      attemptCount: invoice.attemptCount,
+      nextPaymentAttempt:
+        invoice.status === 'open' ? (invoice.nextPaymentAttempt?.toISOString() ?? null) : null,
     })),
     nextCharge: next
       ? { date: next.date.toISOString(), amountCents: next.total, currency: next.currency }

@@ -27,6 +27,8 @@ type TInvoiceList = {
     amountCents: number;
     status: string;
     receiptUrl: string | null;
+    attemptCount: number;
+    nextPaymentAttempt: string | null;
   }[];
   nextCharge: { date: string; amountCents: number } | null;
   trialEndsAt: string | null;
@@ -179,6 +181,127 @@ describe.each(['embedded', 'stripe'] as const)('payment clock on the %s provider
     const unpaid = receiptPath({ config: h.svc.deps.config }, list.invoices[0]!.id);
     expect((await h.svc.app.inject({ method: 'GET', url: unpaid })).statusCode).toBe(404);
   }, 60_000);
+
+  /** The customer saves another card (the embedded portal's card form; Stripe's hosted portal). */
+  const updateCard = async (orgId: number, card: string) => {
+    if (provider === 'stripe') {
+      h.stripe.updateCard(orgId, card);
+      return;
+    }
+    const portal = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/portal',
+      headers: h.headersFor(orgId),
+    });
+    expect(portal.statusCode, portal.body).toBe(200);
+    const path = new URL((portal.json() as { url: string }).url).pathname;
+    const saved = await h.svc.app.inject({
+      method: 'POST',
+      url: `${path}/card`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ cardNumber: card }).toString(),
+    });
+    expect(saved.statusCode, saved.body).toBe(303);
+    return decodeURIComponent(String(saved.headers.location));
+  };
+  const at = (iso: string | null | undefined, days: number) =>
+    new Date(new Date(iso!).getTime() + days * DAY_MS).toISOString();
+
+  it('retries a past-due invoice on the schedule and the attempt after a card update pays it', async () => {
+    const orgId = org(6);
+    await subscribe(orgId, 'basic', 'monthly', '4000 0000 0000 0341');
+    expect((await advance(orgId, 8)).events).toEqual([
+      'customer.subscription.trial_will_end',
+      'invoice.payment_failed',
+      'customer.subscription.updated',
+    ]);
+    const first = (await invoicesOf(orgId)).invoices[0]!;
+    expect(first).toMatchObject({ status: 'open', attemptCount: 1, nextPaymentAttempt: at(first.date, 3) });
+    // Day 3 after the failure (the clock is a day past it): the second attempt fails too, same invoice.
+    expect((await advance(orgId, 2)).events).toEqual(['invoice.payment_failed']);
+    expect(await subscriptionOf(orgId)).toMatchObject({ plan: 'basic', status: 'past_due' });
+    const second = await invoicesOf(orgId);
+    expect(second.invoices).toHaveLength(1);
+    expect(second.invoices[0]).toMatchObject({
+      id: first.id,
+      status: 'open',
+      attemptCount: 2,
+      nextPaymentAttempt: at(first.date, 5),
+    });
+    const failed = await h.bus.waitForEvents(Topics.paymentFailed, orgId, 2);
+    expect(failed.map((e) => [e.data.attempt, e.data.nextPaymentAttempt])).toEqual([
+      [1, at(first.date, 3)],
+      [2, at(first.date, 5)],
+    ]);
+
+    // A card Stripe declines is not saved (the embedded portal says so); then the owner saves a working
+    // card and the next scheduled attempt (day 5) charges it.
+    if (provider === 'embedded')
+      expect(await updateCard(orgId, '4000 0000 0000 0002')).toContain('Your card was declined.');
+    await updateCard(orgId, '4242 4242 4242 4242');
+    expect((await advance(orgId, 1)).events).toEqual([]);
+    expect((await advance(orgId, 1)).events).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect(await subscriptionOf(orgId)).toMatchObject({ plan: 'basic', status: 'active' });
+    const paid = await invoicesOf(orgId);
+    expect(paid.status).toBe('active');
+    expect(paid.invoices).toHaveLength(1);
+    expect(paid.invoices[0]).toMatchObject({
+      id: first.id,
+      status: 'paid',
+      attemptCount: 3,
+      nextPaymentAttempt: null,
+    });
+    expect(paid.invoices[0]!.receiptUrl).not.toBeNull();
+    await expect.poll(() => h.bus.of(Topics.subscriptionChanged, orgId).at(-1)?.data.status).toBe('active');
+    // No further attempt: the clock moves on to the next renewal only.
+    expect((await advance(orgId, 7)).events).toEqual([]);
+    expect(h.bus.of(Topics.paymentFailed, orgId)).toHaveLength(2);
+  }, 90_000);
+
+  it('cancels the subscription after the last failed attempt, once, and the plan follows', async () => {
+    const orgId = org(7);
+    await subscribe(orgId, 'pro', 'monthly', '4000 0000 0000 0341');
+    await advance(orgId, 8);
+    const invoice = (await invoicesOf(orgId)).invoices[0]!;
+    expect((await advance(orgId, 3)).events).toEqual(['invoice.payment_failed']);
+    expect((await advance(orgId, 2)).events).toEqual(['invoice.payment_failed']);
+    const last = await invoicesOf(orgId);
+    expect(last.invoices[0]).toMatchObject({ attemptCount: 3, nextPaymentAttempt: at(invoice.date, 7) });
+    expect(last.status).toBe('past_due');
+    // The fourth and last attempt (day 7) fails: Stripe's default cancels the subscription.
+    expect((await advance(orgId, 2)).events).toEqual([
+      'invoice.payment_failed',
+      'customer.subscription.deleted',
+    ]);
+    expect(await subscriptionOf(orgId)).toMatchObject({ plan: 'free', status: 'canceled' });
+    const after = await invoicesOf(orgId);
+    expect(after.status).toBe('canceled');
+    expect(after.nextCharge).toBeNull();
+    expect(after.invoices).toHaveLength(1);
+    expect(after.invoices[0]).toMatchObject({ status: 'open', attemptCount: 4, nextPaymentAttempt: null });
+    const failed = await h.bus.waitForEvents(Topics.paymentFailed, orgId, 4);
+    expect(failed.map((e) => [e.data.attempt, e.data.nextPaymentAttempt])).toEqual([
+      [1, at(invoice.date, 3)],
+      [2, at(invoice.date, 5)],
+      [3, at(invoice.date, 7)],
+      [4, null],
+    ]);
+    expect(failed[3]!.data.status).toBe('canceled');
+    await expect
+      .poll(() => h.bus.of(Topics.subscriptionChanged, orgId).at(-1)?.data)
+      .toMatchObject({ plan: 'free', status: 'canceled' });
+    // Nothing more happens, and a redelivered webhook publishes nothing twice.
+    expect((await advance(orgId, 30)).events).toEqual([]);
+    if (provider === 'stripe') {
+      for (const event of h.stripe.deliveredEvents.slice(-2))
+        expect((await h.postWebhook(event)).statusCode).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(h.bus.of(Topics.paymentFailed, orgId)).toHaveLength(4);
+    expect(
+      h.bus.of(Topics.subscriptionChanged, orgId).filter((e) => e.data.status === 'canceled'),
+    ).toHaveLength(1);
+  }, 90_000);
 
   it('renews monthly at each period end and annually a year later', async () => {
     const monthly = org(3);

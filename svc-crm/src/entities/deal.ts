@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Company, type TCrmProvider } from './company.js';
-import { createdAtColumn } from '@dealflow/service-kit';
+import { createdAtColumn, timestampColumn } from '@dealflow/service-kit';
 
 /** One deal per company and deck (the email id is unique per organization). */
 export class Deal {
@@ -14,6 +14,10 @@ export class Deal {
   stage!: string;
   url!: string;
   notes!: string | null;
+  /** When the latest correction of its record (ingest.record.corrected's correctedAt) was applied here. */
+  correctedAt!: Date | null;
+  /** A correction applied here that the provider (Affinity) has not accepted yet. */
+  providerSyncPending!: boolean;
   createdAt!: Date;
 }
 
@@ -42,6 +46,8 @@ export const DealSchema = new EntitySchema<Deal>({
     stage: { type: 'string', length: 64 },
     url: { type: 'text' },
     notes: { type: 'text', nullable: true },
+    correctedAt: timestampColumn,
+    providerSyncPending: { type: 'boolean', default: false },
     createdAt: createdAtColumn,
   },
 });

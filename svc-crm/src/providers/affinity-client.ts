@@ -70,7 +70,7 @@ export function createAffinityClient(options: AffinityClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/$/, '');
 
   async function request<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: z.ZodType<T>,
     body?: unknown,
@@ -140,6 +140,29 @@ export function createAffinityClient(options: AffinityClientOptions) {
             org.domain?.toLowerCase() === domain || org.domains.some((d) => d.toLowerCase() === domain),
         ) ?? null
       );
+    },
+    /** GET /organizations/{id}: null when Affinity has no such organization (deleted there). */
+    async findOrganization(organizationId: number): Promise<TAffinityOrganization | null> {
+      try {
+        return await request('GET', `/organizations/${organizationId}`, ZAffinityOrganization);
+      } catch (error) {
+        if (error instanceof AffinityApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    /** PUT /organizations/{id}: the organization's name and domain (a corrected website or company name). */
+    updateOrganization(organizationId: number, input: { name: string; domain: string }) {
+      return request('PUT', `/organizations/${organizationId}`, ZAffinityOrganization, {
+        name: input.name,
+        domain: input.domain,
+      });
+    },
+    /** PUT /opportunities/{id}: its name, and its organizations (the list given replaces Affinity's). */
+    updateOpportunity(opportunityId: number, input: { name: string; organizationId: number }) {
+      return request('PUT', `/opportunities/${opportunityId}`, ZAffinityOpportunity, {
+        name: input.name,
+        organization_ids: [input.organizationId],
+      });
     },
     createOrganization(input: { name: string; domain: string }) {
       return request('POST', '/organizations', ZAffinityOrganization, {

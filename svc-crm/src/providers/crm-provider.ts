@@ -21,15 +21,28 @@ export interface CrmDealResult {
   url: string | null;
 }
 
+export interface CrmDealUpdate extends CrmDealInput {
+  /** The deal's id in the provider (the Affinity opportunity). */
+  dealExternalId: string | null;
+}
+
 /** Where deals are created: the built-in CRM (crm's own tables) or Affinity. */
 export interface CrmProvider {
   name: TCrmProvider;
   createDeal(input: CrmDealInput): Promise<CrmDealResult>;
+  /**
+   * A corrected deal: the provider's company takes the name and domain (found or created by domain when the
+   * deal moved to a company the provider does not know yet), the deal its name and company, and the corrected
+   * summary is added as a note. Returns the provider's company id.
+   */
+  updateDeal(input: CrmDealUpdate): Promise<{ companyExternalId: string | null }>;
 }
 
 export const builtinCrmProvider: CrmProvider = {
   name: 'builtin',
   createDeal: async () => ({ companyExternalId: null, dealExternalId: null, url: null }),
+  // The built-in deal is crm's own row: nothing to tell anyone.
+  updateDeal: async () => ({ companyExternalId: null }),
 };
 
 export function createAffinityCrmProvider(
@@ -58,15 +71,50 @@ export function createAffinityCrmProvider(
         url: `${options.webUrl.replace(/\/$/, '')}/opportunities/${opportunity.id}`,
       };
     },
+    async updateDeal(input) {
+      const known = input.companyExternalId
+        ? await client.findOrganization(Number(input.companyExternalId))
+        : null;
+      const onDomain = (org: { domain: string | null; domains: string[] }) =>
+        org.domain?.toLowerCase() === input.domain ||
+        org.domains.some((d) => d.toLowerCase() === input.domain);
+      let organizationId: number;
+      if (known && onDomain(known)) {
+        // The company's organization is on the domain: a corrected company name renames it (not a global one).
+        organizationId = known.id;
+        if (!known.global && known.name !== input.companyName)
+          await client.updateOrganization(known.id, { name: input.companyName, domain: input.domain });
+      } else {
+        // A new domain: Affinity's organization of that domain if it has one; else the company's own
+        // organization follows it (a company corrected in place), else a new organization.
+        const existing = await client.findOrganizationByDomain(input.domain);
+        if (existing) organizationId = existing.id;
+        else if (known && !known.global) {
+          organizationId = known.id;
+          await client.updateOrganization(known.id, { name: input.companyName, domain: input.domain });
+        } else
+          organizationId = (
+            await client.createOrganization({ name: input.companyName, domain: input.domain })
+          ).id;
+      }
+      if (input.dealExternalId) {
+        const opportunityId = Number(input.dealExternalId);
+        await client.updateOpportunity(opportunityId, { name: input.dealName, organizationId });
+        await client.createNote({ content: input.summary, organizationId, opportunityId });
+      }
+      return { companyExternalId: String(organizationId) };
+    },
   };
 }
 
 /** A stored key that does not open: each deal fails (the record says so) until the owner connects again. */
+const unopenable = async (): Promise<never> => {
+  throw new Error('The stored Affinity key cannot be opened: the owner must connect Affinity again');
+};
 const unopenableAffinityProvider: CrmProvider = {
   name: 'affinity',
-  createDeal: async () => {
-    throw new Error('The stored Affinity key cannot be opened: the owner must connect Affinity again');
-  },
+  createDeal: unopenable,
+  updateDeal: unopenable,
 };
 
 /** Each organization's CRM: its own Affinity account when its owner connected one, else the built-in CRM. */

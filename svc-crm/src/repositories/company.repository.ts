@@ -44,4 +44,21 @@ export async function updateCompanyExternalId(
 
 export async function updateCompanyName(em: EntityManager, company: Company, name: string): Promise<void> {
   await em.nativeUpdate(CompanySchema, { id: company.id }, { name: name.slice(0, 255) });
+  company.name = name.slice(0, 255);
+}
+
+/** A company whose only deal's website was corrected keeps its row (and its Affinity id) on the new domain. */
+export async function updateCompanyDomain(
+  em: EntityManager,
+  company: Company,
+  input: { domain: string; name: string },
+): Promise<void> {
+  const name = input.name.slice(0, 255);
+  await em.nativeUpdate(CompanySchema, { id: company.id }, { domain: input.domain, name });
+  Object.assign(company, { domain: input.domain, name });
+}
+
+/** A company left without deals (its only deal moved to another company). Only called with no deals left. */
+export async function deleteCompany(em: EntityManager, company: Company): Promise<void> {
+  await em.nativeDelete(CompanySchema, { orgId: company.orgId, id: company.id });
 }

@@ -34,6 +34,8 @@ export async function createDeal(
     externalId: input.externalId,
     stage: input.stage,
     notes: input.notes,
+    correctedAt: null,
+    providerSyncPending: false,
     url: '',
     createdAt: new Date(),
   });
@@ -43,6 +45,30 @@ export async function createDeal(
   return deal;
 }
 
-export async function updateDealNotes(em: EntityManager, deal: Deal, notes: string): Promise<void> {
-  await em.nativeUpdate(DealSchema, { id: deal.id }, { notes });
+export function countDealsOfCompany(em: EntityManager, orgId: number, companyId: number): Promise<number> {
+  return em.count(DealSchema, { orgId, companyId });
+}
+
+/**
+ * A correction reached the deal: its note written again from the corrected data, the company it belongs to now,
+ * when the correction was made and whether the provider (Affinity) still has to be told.
+ */
+export async function updateDealCorrection(
+  em: EntityManager,
+  deal: Deal,
+  input: { companyId: number; notes: string; correctedAt: Date; providerSyncPending: boolean },
+): Promise<void> {
+  await em.nativeUpdate(DealSchema, { id: deal.id }, input);
+  Object.assign(deal, input);
+}
+
+export async function updateDealCompany(em: EntityManager, deal: Deal, companyId: number): Promise<void> {
+  await em.nativeUpdate(DealSchema, { id: deal.id }, { companyId });
+  deal.companyId = companyId;
+}
+
+/** The provider (Affinity) accepted the deal's latest correction. */
+export async function updateDealProviderSynced(em: EntityManager, deal: Deal): Promise<void> {
+  await em.nativeUpdate(DealSchema, { id: deal.id }, { providerSyncPending: false });
+  deal.providerSyncPending = false;
 }

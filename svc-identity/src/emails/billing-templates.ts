@@ -31,6 +31,7 @@ const longDate = (iso: string) =>
 
 export const TRIAL_ENDING_SUBJECT = 'Your free trial ends in 3 days';
 export const PAYMENT_FAILED_SUBJECT = 'Your payment failed';
+export const CANCELED_AFTER_FAILED_PAYMENTS_SUBJECT = 'Your subscription was canceled after failed payments';
 
 export function renderTrialEndingEmail(input: {
   name: string;
@@ -63,15 +64,25 @@ export function renderPaymentFailedEmail(input: {
   currency: string;
   invoiceNumber: string | null;
   billingUrl: string;
+  /** The subscription's status after this attempt (canceled after the last one). */
+  status?: string | null;
+  /** When the invoice is charged again (null: no further attempt). */
+  nextPaymentAttempt?: string | null;
 }): TEmailContent {
   const invoice = input.invoiceNumber ? ` (invoice ${input.invoiceNumber})` : '';
+  const canceled = input.status === 'canceled';
+  const subject = canceled ? CANCELED_AFTER_FAILED_PAYMENTS_SUBJECT : PAYMENT_FAILED_SUBJECT;
   const paragraphs = [
     `Hi ${input.name}, we could not charge ${money(input.amountDue, input.currency)} to the card saved for ${input.organizationName}${invoice}.`,
-    'Your subscription is past due. Update the card in Billing to keep your plan.',
+    canceled
+      ? 'That was the last attempt, so the subscription is canceled and the organization is back on the Free plan. You can subscribe again in Billing.'
+      : input.nextPaymentAttempt
+        ? `We will try again on ${longDate(input.nextPaymentAttempt)}. Update the card in Billing before then to keep your plan.`
+        : 'Your subscription is past due. Update the card in Billing to keep your plan.',
   ];
   return {
-    subject: PAYMENT_FAILED_SUBJECT,
-    html: page(PAYMENT_FAILED_SUBJECT, paragraphs, input.billingUrl, 'Update payment method'),
+    subject,
+    html: page(subject, paragraphs, input.billingUrl, canceled ? 'Open Billing' : 'Update payment method'),
     text: `${paragraphs.join('\n\n')}\n\nBilling: ${input.billingUrl}\n`,
   };
 }

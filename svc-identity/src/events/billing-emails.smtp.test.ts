@@ -112,4 +112,43 @@ describe('billing emails to the owner (issue 14, the payment clock)', () => {
     );
     expect(message?.raw).toContain('Update payment method');
   }, 60_000);
+
+  it('each retry of billing.payment.failed emails once, with the next attempt; the last says canceled', async () => {
+    const owner = await registerOwner(h, { name: 'Retry Payer', verified: false });
+    const orgId = owner.organization!.id;
+    const base = {
+      orgId,
+      invoiceId: 'in_local_2',
+      invoiceNumber: 'ABCD1234-0002',
+      amountDue: 5000,
+      currency: 'usd',
+    };
+    const mine = () =>
+      received.filter(
+        (m) =>
+          m.to.includes(owner.user.email) &&
+          /Subject: Your (payment failed|subscription was canceled)/.test(m.raw),
+      );
+    // The second attempt, delivered twice (a redelivery): one email, with the date of the third.
+    await bus().publish(
+      Topics.paymentFailed,
+      { ...base, status: 'past_due', attempt: 2, nextPaymentAttempt: '2026-12-06T12:00:00.000Z' },
+      { orgId, copies: 2 },
+    );
+    const retry = await waitFor(() => mine()[0], { timeoutMs: 30_000 });
+    expect(retry!.raw).toMatch(/Subject: Your payment failed/);
+    expect(retry!.raw).toContain('We will try again on December 6, 2026.');
+    // The last attempt: the subscription is canceled and the email says so.
+    await bus().publish(
+      Topics.paymentFailed,
+      { ...base, status: 'canceled', attempt: 4, nextPaymentAttempt: null },
+      { orgId },
+    );
+    const last = await waitFor(() => mine()[1], { timeoutMs: 30_000 });
+    expect(last!.raw).toMatch(/Subject: Your subscription was canceled after failed payments/);
+    expect(last!.raw).toContain('That was the last attempt');
+    expect(last!.raw).not.toContain('We will try again');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mine()).toHaveLength(2);
+  }, 60_000);
 });

@@ -5,7 +5,10 @@ import type { TIdentityDeps } from '../deps.js';
 import { renderPaymentFailedEmail } from '../emails/billing-templates.js';
 import { findOwner } from './send-trial-ending-email.js';
 
-/** billing.payment.failed -> an email to the organization's owner (a mail failure throws: retried). */
+/**
+ * billing.payment.failed -> an email to the organization's owner, one per attempt (each attempt is its own
+ * event; a redelivered one is consumed once). A mail failure throws: retried.
+ */
 export async function sendPaymentFailedEmail(
   deps: Pick<TIdentityDeps, 'mailer' | 'config'>,
   em: EntityManager,
@@ -19,6 +22,8 @@ export async function sendPaymentFailedEmail(
     amountDue: data.amountDue,
     currency: data.currency,
     invoiceNumber: data.invoiceNumber,
+    status: data.status,
+    nextPaymentAttempt: data.nextPaymentAttempt,
     billingUrl: `${deps.config.PUBLIC_URL}/billing`,
   });
   await deps.mailer.send(found.owner.email, content, 'payment-failed');

@@ -40,4 +40,20 @@ describe('locateEvidence', () => {
     expect(provenance.fundingRound).toMatchObject({ source: 'email', page: null, confidence: 0.9 });
     expect(provenance.industry).toMatchObject({ page: null, snippet: null, confidence: 0.4 });
   });
+
+  it('shows where a city was read when the country was added to it', () => {
+    const cityDeck = {
+      deck: deckFromPlainText('Acme\nCredit\n\nTraction\n2,000 traders in Nairobi'),
+      emailText: '',
+      fromName: null,
+      fromEmail: 'x@fund.example',
+      subject: null,
+    };
+    const provenance = locateEvidence({ ...emptyExtractedData(), location: 'Nairobi, Kenya' }, cityDeck);
+    expect(provenance.location).toMatchObject({
+      source: 'deck',
+      page: 2,
+      snippet: '2,000 traders in Nairobi',
+    });
+  });
 });

@@ -47,25 +47,30 @@ export function locateEvidence(
   for (const field of EXTRACTED_FIELDS) {
     const value = fieldValue(data, field);
     if (value === null || value === '') continue;
-    const needle = normalize(value);
+    // A location the extractor made precise ("Nairobi, Kenya" from a slide saying "Nairobi"): the city's line.
+    const needles = [normalize(value)];
+    if (field === 'location' && value.includes(',')) needles.push(normalize(value.split(',')[0]!));
+    const has = (text: string) => needles.some((needle) => normalize(text).includes(needle));
     let evidence: TFieldEvidence | null = null;
-    for (let index = 0; index < pages.length && !evidence; index++) {
-      const line = pages[index]!.find((l) => normalize(l.text).includes(needle));
+    for (let index = 0; index < needles.length * pages.length && !evidence; index++) {
+      const needle = needles[Math.floor(index / pages.length)]!;
+      const page = index % pages.length;
+      const line = pages[page]!.find((l) => normalize(l.text).includes(needle));
       if (line)
         evidence = {
           source: 'deck',
-          page: input.deck?.pageNumbers?.[index] ?? index + 1,
+          page: input.deck?.pageNumbers?.[page] ?? page + 1,
           snippet: snippetOf(line.text),
           confidence: 0.8,
         };
     }
     if (!evidence) {
-      const bodyLine = input.emailText.split('\n').find((l) => normalize(l).includes(needle));
+      const bodyLine = input.emailText.split('\n').find(has);
       if (bodyLine)
         evidence = { source: 'email', page: null, snippet: snippetOf(bodyLine.trim()), confidence: 0.6 };
-      else if (input.subject && normalize(input.subject).includes(needle))
+      else if (input.subject && has(input.subject))
         evidence = { source: 'subject', page: null, snippet: snippetOf(input.subject), confidence: 0.5 };
-      else if (`${input.fromName ?? ''} ${input.fromEmail}`.toLowerCase().includes(needle))
+      else if (has(`${input.fromName ?? ''} ${input.fromEmail}`))
         evidence = { source: 'sender', page: null, snippet: null, confidence: 0.6 };
       else evidence = { source: input.deck ? 'deck' : 'email', page: null, snippet: null, confidence: 0.4 };
     }

@@ -4,6 +4,7 @@ import { locateEvidence } from './evidence.js';
 import { emptyExtractedData, type TExtractor } from './extractor.js';
 import { originalSender } from './forwarded.js';
 import { scoreIndustries } from './industries.js';
+import { countryOf, findBareCity, formatCity, lookupCity } from './gazetteer.js';
 import { dominantCountry, findCityRegion } from './locations.js';
 import { isPlaceholderDomain, isPlaceholderEmail, isPlaceholderText } from './placeholders.js';
 import { normalizeLine } from './text-normalize.js';
@@ -343,23 +344,41 @@ const findWebsite = (
 /** "He is based in Portugal" says where a person lives, not where the company is. */
 const ABOUT_A_PERSON = /\b(?:he|she|who|you|developer|designer|engineer|student|member)\b[^.]{0,20}$/i;
 
+/** "Lagos" said where the company is becomes "Lagos, Nigeria" when the gazetteer knows the city. */
+const withRegion = (value: string) => {
+  const city = lookupCity(value);
+  return city ? formatCity(city) : value;
+};
+
 const findLocation = (text: string, pageTexts: string[]): TCandidate | null => {
   const labelled = /^(?:hq|headquarters|location|based in|offices?|address)\s*[:\-–]\s*([^\n]{2,60})$/im.exec(
     text,
   );
-  if (labelled) return { value: clean(labelled[1]!.split(/\s[|•·]\s|\s[-–]\s|\.\s/)[0]!), score: 0.85 };
+  if (labelled)
+    return { value: withRegion(clean(labelled[1]!.split(/\s[|•·]\s|\s[-–]\s|\.\s/)[0]!)), score: 0.85 };
   for (const m of text.matchAll(
     /\b(?:[Bb]ased|[Hh]eadquartered|[Ll]ocated|[Rr]egistered) in\s+(?:the\s+)?([A-Z][\w'-]*(?:[ \t]+(?:of[ \t]+|&[ \t]+)?[A-Z][\w'-]*){0,3}(?:,[ \t]*[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*){0,2})?)/g,
   )) {
     if (ABOUT_A_PERSON.test(text.slice(Math.max(0, m.index - 30), m.index))) continue;
     const value = clean(m[1]!.split(/\s[|•·]\s|\s[-–]\s|\.\s/)[0]!);
     if (/^(?:people|world|cloud|market|future|us|our)\b/i.test(value)) continue;
-    return { value, score: 0.85 };
+    return { value: withRegion(value), score: 0.85 };
   }
   const cityRegion = findCityRegion(text);
   if (cityRegion) return { value: cityRegion, score: 0.6 };
+  // A bare city (gazetteer) scores below every explicit form; the country the deck is about wins over a city
+  // elsewhere, and is made precise by a city inside it.
   const country = dominantCountry(pageTexts);
-  return country ? { value: country.country, score: 0.45 } : null;
+  const bare = findBareCity(pageTexts);
+  if (country)
+    return bare && countryOf(bare.city) === country.country
+      ? { value: formatCity(bare.city), score: 0.45 }
+      : { value: country.country, score: 0.45 };
+  if (!bare) return null;
+  return {
+    value: formatCity(bare.city),
+    score: bare.reason === 'cue' ? 0.4 : bare.reason === 'contact' ? 0.35 : 0.3,
+  };
 };
 
 const findFoundedYear = (text: string): number | null => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TEventOf, TEventPayload, TTopic } from '@dealflow/contracts';
 import { Kafka, logLevel } from 'kafkajs';
+import { eventHeaders } from '../delivery.js';
 import { waitFor } from './wait-for.js';
 
 /** The envelope every event travels in (ARCHITECTURE.md, Events), as another service would publish it. */
@@ -48,7 +49,8 @@ export async function createTestEventBus(brokers: string, clientPrefix = 'test')
       options: { id?: string; orgId?: number; copies?: number } = {},
     ): Promise<TEventOf<T>> {
       const event = buildEnvelope(topic, data, options);
-      const message = { key: event.orgId, value: JSON.stringify(event) };
+      const value = JSON.stringify(event);
+      const message = { key: event.orgId, value, headers: eventHeaders(value, event.id) };
       await producer.send({ topic, messages: Array.from({ length: options.copies ?? 1 }, () => message) });
       return event;
     },

@@ -1,9 +1,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startUpstream } from './test/upstream.js';
 import { UpstreamGroup } from './upstreams.js';
+
+/** A real upstream on a free port: records what reached it and answers `{service, url}`. */
+async function startUpstream(name: string, extra?: (app: FastifyInstance) => void) {
+  const seen: Array<{ url: string; body: string }> = [];
+  const app = Fastify();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  extra?.(app);
+  app.all('/*', async (request) => {
+    seen.push({ url: request.url, body: String(request.body ?? '') });
+    return { service: name, url: request.url };
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address() as AddressInfo;
+  return { app, seen, url: `http://127.0.0.1:${address.port}` };
+}
 
 /** A port nothing listens on (a stopped instance). */
 async function closedPortUrl(): Promise<string> {
@@ -129,5 +145,74 @@ describe('UpstreamGroup', () => {
     for (let i = 0; i < 6; i += 1)
       served.add((await json(await upstream.request({ path: '/x', method: 'GET', headers: {} }))).service);
     expect([...served].sort()).toEqual(['a', 'b']);
+  });
+
+  describe('a 404 asked again (retryNotFound: a remote release overlap)', () => {
+    /** A remote's static server holding only these files; counts the requests and connections it saw. */
+    async function release(files: string[]) {
+      const stats = { requests: 0, connections: 0 };
+      const server = createServer((request, response) => {
+        stats.requests += 1;
+        const found = files.includes(request.url ?? '');
+        response.writeHead(found ? 200 : 404, { 'content-type': 'text/plain' });
+        response.end(found ? `file ${request.url}` : 'not found');
+      });
+      server.on('connection', () => (stats.connections += 1));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+      return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stats, server };
+    }
+
+    it('finds a new chunk on the other instance, whichever instance is asked first', async () => {
+      const old = await release(['/static/js/1.aaaaaaaa.js']);
+      const fresh = await release(['/static/js/1.aaaaaaaa.js', '/static/js/1.bbbbbbbb.js']);
+      const upstream = group([old.url, fresh.url]);
+      for (let i = 0; i < 6; i += 1) {
+        const response = await upstream.request({
+          path: '/static/js/1.bbbbbbbb.js',
+          method: 'GET',
+          headers: {},
+          retryNotFound: 3,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(await response.body.text()).toBe('file /static/js/1.bbbbbbbb.js');
+      }
+      // Half the requests reached the old release first and were asked again.
+      expect(old.stats.requests).toBe(3);
+      expect(fresh.stats.requests).toBe(6);
+    });
+
+    it('asks one URL again on new connections (a Service balances per connection), then gives the last 404', async () => {
+      const only = await release([]);
+      const upstream = group([only.url]);
+      const response = await upstream.request({
+        path: '/static/js/2.cccccccc.js',
+        method: 'GET',
+        headers: {},
+        retryNotFound: 3,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(await response.body.text()).toBe('not found');
+      expect(only.stats.requests).toBe(4);
+      expect(only.stats.connections).toBe(4);
+    });
+
+    it('passes a 404 on at once without the option, and never asks again for a POST', async () => {
+      const only = await release([]);
+      const upstream = group([only.url]);
+      const get = await upstream.request({ path: '/x', method: 'GET', headers: {} });
+      expect(get.statusCode).toBe(404);
+      await get.body.dump();
+      const post = await upstream.request({
+        path: '/x',
+        method: 'POST',
+        headers: {},
+        body: 'x',
+        retryNotFound: 3,
+      });
+      expect(post.statusCode).toBe(404);
+      await post.body.dump();
+      expect(only.stats.requests).toBe(2);
+    });
   });
 });

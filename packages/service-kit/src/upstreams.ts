@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { Pool, type Dispatcher } from 'undici';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, Pool, type Dispatcher } from 'undici';
 
 /** `http://host:port/base` -> its origin and its path without the trailing slash. */
 export function splitUrl(url: string): { origin: string; base: string } {
@@ -40,8 +41,18 @@ export interface UpstreamRequest {
    * by default; a read-only POST such as a session introspection may say so).
    */
   idempotent?: boolean;
+  /**
+   * A 404 is asked again this many times (GET and HEAD only), each time on a new connection to the next
+   * instance, after 25, 50, 100... ms; the last answer is returned. For paths that exist in some release
+   * or none (a remote's content-hashed chunks): during a rollout old and new instances serve together, and
+   * a page holding the new entry may ask an old one. A new connection matters in a cluster, where the one
+   * URL is a Service that balances per connection: a kept-alive one would reach the same pod again.
+   */
+  retryNotFound?: number;
 }
 
+/** The first retry of a 404 waits this long, each next one twice as long. */
+const NOT_FOUND_BACKOFF_MS = 25;
 /** How long an instance that refused or reset a connection is passed over (unless no other is left). */
 const DOWN_MS = 1000;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
@@ -116,17 +127,18 @@ export class UpstreamGroup {
     const candidates = this.candidates();
     const idempotent = request.idempotent ?? IDEMPOTENT.has(request.method);
     let lastError: unknown;
-    for (const instance of candidates) {
+    for (const [index, instance] of candidates.entries()) {
       // undici destroys a stream body when the attempt fails: it gets a wrapper that touches the
       // client's stream only once undici starts reading, so an unsent body can go to the next instance.
       const body = typeof request.body === 'object' ? lazyBody(request.body) : null;
       try {
-        return await instance.pool.request({
+        const response = await instance.pool.request({
           path: instance.base + request.path,
           method: request.method,
           headers: request.headers,
           body: body ? body.stream : request.body,
         });
+        return await this.retryNotFound(request, response, candidates, index);
       } catch (error) {
         lastError = error;
         const code = codeOf(error);
@@ -136,6 +148,46 @@ export class UpstreamGroup {
       }
     }
     throw lastError;
+  }
+
+  /**
+   * While the answer is a 404 and `request.retryNotFound` allows, asks the next instances (in `candidates`
+   * order, wrapping) on a new connection each, with a growing pause. A retry that fails to connect counts
+   * as an attempt; the last answer received (the first 404 if nothing else came) is returned.
+   */
+  private async retryNotFound(
+    request: UpstreamRequest,
+    first: Dispatcher.ResponseData,
+    candidates: readonly Instance[],
+    answered: number,
+  ): Promise<Dispatcher.ResponseData> {
+    const attempts = request.method === 'GET' || request.method === 'HEAD' ? (request.retryNotFound ?? 0) : 0;
+    let response = first;
+    for (let attempt = 1; attempt <= attempts && response.statusCode === 404; attempt += 1) {
+      await sleep(NOT_FOUND_BACKOFF_MS * 2 ** (attempt - 1));
+      const instance = candidates[(answered + attempt) % candidates.length] as Instance;
+      const client = new Client(instance.origin, {
+        pipelining: 1,
+        connectTimeout: Math.min(this.options.timeoutMs, 10_000),
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      try {
+        const retried = await client.request({
+          path: instance.base + request.path,
+          method: request.method,
+          headers: request.headers,
+        });
+        await response.body.dump();
+        response = retried;
+      } catch {
+        // Not reachable now: the answer already in hand stands unless a later attempt gets another.
+      } finally {
+        // Closes once the answer's body has been read (or at once if none came).
+        void client.close();
+      }
+    }
+    return response;
   }
 
   /** Asks every instance's /readyz once (an instance that does not answer 200 in time is not ready). */
