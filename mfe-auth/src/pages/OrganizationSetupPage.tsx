@@ -15,7 +15,8 @@ import {
 } from '@fluentui/react-components';
 import type { TBillingCycle, TPaidPlan, TSession } from '@dealflow/contracts';
 import { Plans, TRIAL_DAYS } from '@dealflow/contracts/plans';
-import { toast, useAuth, Button, pendingCheckoutLabel, rememberPendingCheckout } from '@dealflow/web-kit';
+import { toast, useAuth, Button } from '@dealflow/web-kit';
+import { pendingCheckoutLabel, rememberPendingCheckout } from '@dealflow/web-kit/pending-checkout';
 import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { getServerMessage, sleep } from '../lib/errors.js';

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createSession } from '@dealflow/web-kit/testing';
-import { readPendingCheckout, rememberPendingCheckout, useAuth } from '@dealflow/web-kit';
+import { useAuth } from '@dealflow/web-kit';
+import { readPendingCheckout, rememberPendingCheckout } from '@dealflow/web-kit/pending-checkout';
 import VerifyEmailPage, { VerifyTexts } from './VerifyEmailPage.js';
 import { answerApi, renderPage } from '../test/render.js';
 

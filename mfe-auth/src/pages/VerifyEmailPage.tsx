@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { ApiError, useAuth, Button } from '@dealflow/web-kit';
 import {
-  ApiError,
-  useAuth,
-  Button,
   clearPendingCheckout,
   pendingCheckoutLabel,
   readPendingCheckout,
   type TPendingCheckout,
-} from '@dealflow/web-kit';
+} from '@dealflow/web-kit/pending-checkout';
 import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { getServerMessage } from '../lib/errors.js';

@@ -9,7 +9,8 @@ import {
   MessageBar,
   MessageBarBody,
 } from '@fluentui/react-components';
-import { Button, pendingCheckoutLabel, type TPendingCheckout } from '@dealflow/web-kit';
+import { Button } from '@dealflow/web-kit';
+import { pendingCheckoutLabel, type TPendingCheckout } from '@dealflow/web-kit/pending-checkout';
 import { api } from '@dealflow/contracts/client';
 
 export const VerifyDialogTexts = {

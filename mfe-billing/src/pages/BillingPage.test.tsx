@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster, readPendingCheckout, toast } from '@dealflow/web-kit';
+import { Toaster, toast } from '@dealflow/web-kit';
+import { readPendingCheckout } from '@dealflow/web-kit/pending-checkout';
 import BillingPage from './BillingPage.js';
 import { BillingTexts, browser } from '../lib/texts.js';
 import { answerApi, renderPage } from '../test/render.js';

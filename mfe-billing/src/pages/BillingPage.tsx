@@ -17,7 +17,8 @@ import {
 import type { z } from 'zod';
 import type { TBillingCycle, TPaidPlan, ZSubscription, ZUsage } from '@dealflow/contracts';
 import { Plans } from '@dealflow/contracts/plans';
-import { PageHeading, toast, useAuth, Button, rememberPendingCheckout } from '@dealflow/web-kit';
+import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
+import { rememberPendingCheckout } from '@dealflow/web-kit/pending-checkout';
 import { VerifyEmailDialog } from '../components/VerifyEmailDialog.js';
 import { isStillUnverified } from '../lib/verified.js';
 import { api } from '@dealflow/contracts/client';

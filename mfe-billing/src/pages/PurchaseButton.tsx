@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { TEMPLATE_PRICE_USD } from '@dealflow/contracts/plans';
 // Button from web-kit: the shell's copy, already loaded (see web-kit's index).
-import { Button, toast, useAuth, rememberPendingCheckout, type ButtonProps } from '@dealflow/web-kit';
+import { Button, toast, useAuth, type ButtonProps } from '@dealflow/web-kit';
+import { rememberPendingCheckout } from '@dealflow/web-kit/pending-checkout';
 import { VerifyEmailDialog } from '../components/VerifyEmailDialog.js';
 import { isStillUnverified } from '../lib/verified.js';
 import { api } from '@dealflow/contracts/client';

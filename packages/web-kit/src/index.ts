@@ -26,13 +26,6 @@ export { RemoteComponent } from './remote/RemoteComponent.js';
 export type { TRemoteComponentProps } from './remote/RemoteComponent.js';
 export type { TRemoteId } from './remote/remote-ids.js';
 export { PageHeading } from './ui/PageHeading.js';
-export {
-  rememberPendingCheckout,
-  readPendingCheckout,
-  clearPendingCheckout,
-  pendingCheckoutLabel,
-} from './pending-checkout.js';
-export type { TPendingCheckout } from './pending-checkout.js';
 // Fluent's Button from this shared singleton: the shell already loads it (error panel, toasts), so a remote's
 // first screen that imports it from here does not download its own copy (~6 KB gzip).
 export { Button } from '@fluentui/react-components';
