@@ -75,6 +75,49 @@ test('register: the banner shows on signed-in screens; Resend, then the emailed 
   await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
 });
 
+test('unverified owner: Choose Pro opens "Verify your email to start your trial" (no checkout); after the link, one click continues to that checkout', async ({
+  page,
+  mail,
+}) => {
+  test.setTimeout(180_000);
+  const email = await register(page, 'trial-first');
+  await page.goto('/billing');
+  await page.getByRole('button', { name: 'Choose Pro' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify your email to start your trial' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(email);
+  await expect(dialog).toContainText('Pro (annual)');
+  await expect(page).toHaveURL(/\/billing$/);
+  baseExpect(await axeViolations(page)).toEqual([]);
+  const first = await mail.waitFor(email, { subject: 'Verify your email address' });
+  await dialog.getByRole('button', { name: 'Resend email' }).click();
+  await expect(dialog.getByText('We sent a new verification link. It works for 1 hour.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  // The server refuses too (defence in depth), with the same clear words.
+  const refused = await page.request.post('/api/stripe/checkout', {
+    data: { plan: 'pro', billingCycle: 'annual' },
+  });
+  baseExpect(refused.status()).toBe(403);
+  baseExpect(((await refused.json()) as { message: string }).message).toMatch(
+    /^Verify your email to start your trial/,
+  );
+
+  await expect
+    .poll(
+      async () =>
+        (await mail.all()).filter((m) => m.to.includes(email) && m.subject === first.subject).length,
+    )
+    .toBe(2);
+  const latest = await mail.waitFor(email, { subject: 'Verify your email address' });
+  await page.goto(latest.links.find((l) => l.includes('/verify-email?token='))!);
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await expect(page.getByText('You chose Pro (annual) before verifying.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/checkout\/cs_/);
+  await expect(page.getByText('Pro plan, annual, 1 seat')).toBeVisible();
+});
+
 test('change email: the password, a link to the new address, the old one told; the email changes only on the link', async ({
   page,
   request,

@@ -81,3 +81,58 @@ test('the checkout session id alone signs nobody in; only the buying browser, on
   await buyer.close();
   await stranger.close();
 });
+
+// Issue 14 item 1, the subscription half: a visitor with no cookie picks Pro on the landing page's pricing,
+// checks out as a guest with an email, and lands signed in, the owner of a new organization on a Pro trial.
+test('a visitor with no cookie starts a Pro trial as a guest and lands signed in, owning an organization on Pro', async ({
+  browser,
+  baseURL,
+  mail,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL });
+  expect(await context.cookies()).toEqual([]);
+  const page = await context.newPage();
+  const email = uniqueEmail('guest-sub');
+
+  await page.goto('/#pricing');
+  await page.getByRole('button', { name: 'Monthly', exact: true }).click();
+  await page.getByRole('button', { name: 'Start Pro as a guest' }).click();
+  await expect(page).toHaveURL(/\/pay\/checkout\/cs_/);
+  await expect(page.getByText('Pro plan, monthly, 1 seat')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Sam Subscriber');
+  await page.getByRole('button', { name: 'Start trial' }).click();
+
+  // Payment return -> auto-login -> the dashboard (a failed auto-login goes to /login instead).
+  await expect(page.getByText('Subscription Started!')).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const me = (await (await page.request.get('/api/auth/me')).json()) as {
+    user: { email: string; name: string; role: string };
+    organization: { name: string; plan: string; ownerId: number } | null;
+  };
+  expect(me.user).toMatchObject({ email, name: 'Sam Subscriber', role: 'owner' });
+  expect(me.organization).toMatchObject({ name: "Sam Subscriber's organization", plan: 'pro' });
+  const subscription = (await (await page.request.get('/api/stripe/subscription')).json()) as {
+    plan: string;
+    status: string;
+    seats?: number;
+  };
+  expect(subscription).toMatchObject({ plan: 'pro', status: 'trialing' });
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'df_session')?.httpOnly).toBe(true);
+  expect(cookies.find((c) => c.name === 'df_checkout')).toBeUndefined();
+
+  // The organization is theirs to rename.
+  const renamed = await page.request.patch('/api/organization', { data: { name: 'Sam Capital' } });
+  expect(renamed.status(), await renamed.text()).toBeLessThan(300);
+
+  // The set-password email follows.
+  const message = await mail.waitFor(email, { subject: 'Set your password', timeoutMs: 20_000 });
+  expect(message.links.find((l) => l.includes('/reset-password?token='))).toBeTruthy();
+  await context.close();
+});

@@ -20,10 +20,11 @@ export const BillingError = defineErrors('BillingError', {
   SIGNATURE_MISSING: { status: 400, message: 'Missing Stripe-Signature header or body' },
   /** The same words as the kit's owner rule: a member may buy the licence but not start a subscription. */
   NOT_OWNER: { status: 403, message: 'Only the organization owner can do this' },
-  /** The same words as identity's: an unverified account may sign in, not buy (issue 15). */
+  /** An unverified account may sign in, not buy (issue 15); the pages explain before ever calling (defence in depth). */
   EMAIL_NOT_VERIFIED: {
     status: 403,
-    message: 'Please verify your email address first: use the link we sent you, or send a new one.',
+    message:
+      'Verify your email to start your trial or buy: open the link we sent to your address, or send a new one.',
   },
   TEST_CLOCK_REFUSED: {
     status: 403,
@@ -34,6 +35,12 @@ export const BillingError = defineErrors('BillingError', {
   CHECKOUT_SESSION_UNKNOWN: { status: 404, message: 'Unknown checkout session' },
   CHECKOUT_PAGE_UNKNOWN: { status: 404, message: 'This checkout session does not exist' },
   CHECKOUT_ACCOUNT_GONE: { status: 404, message: 'The account of this checkout no longer exists' },
+  /** A guest's subscription goes only to an organization its buyer owns (identity decides which). */
+  BUYER_ORGANIZATION_REFUSED: {
+    status: 409,
+    message:
+      'This account belongs to another organization, so the subscription cannot be added to it. It has been canceled: nothing will be charged.',
+  },
   NO_SUBSCRIPTION: { status: 404, message: 'The organization has no subscription to change' },
   PORTAL_NO_SUBSCRIPTION: { status: 404, message: 'There is no subscription to change' },
   NO_CUSTOMER: { status: 404, message: 'No billing account yet: choose a plan first' },

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * svc-identity's internal endpoints as billing sees them: POST /internal/sessions {userId}, and
  * POST /internal/buyers (a guest's account: new addresses get an account, those in `accounts` already have
- * one and get the claim link instead; the same checkout answers the same again).
+ * one and get the claim link instead; the same checkout answers the same again), and
+ * POST /internal/buyers/organization (the organization a buyer owns; 409 for a member of another one).
  */
 export async function startIdentityStandIn(internalToken: string) {
   const calls: { userId: number; token: string | undefined }[] = [];
@@ -13,6 +14,11 @@ export async function startIdentityStandIn(internalToken: string) {
   const createdBy = new Map<string, number>();
   const buyerCalls: { email: string; checkoutSessionId: string; claimUrl: string; created: boolean }[] = [];
   let nextUserId = 5000;
+  /** POST /internal/buyers/organization: each buyer owns one organization; `members` own none (409). */
+  const ownedOrganizations = new Map<number, number>();
+  const members = new Set<number>();
+  const organizationCalls: { userId: number; plan: string; billingCycle: string }[] = [];
+  let nextOrgId = 9000;
   let draining = false;
   const server = createServer((req, res) => {
     // Readiness as service-kit answers it: 503 while draining before a shutdown.
@@ -29,9 +35,24 @@ export async function startIdentityStandIn(internalToken: string) {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== 'POST' || (req.url !== '/internal/sessions' && req.url !== '/internal/buyers'))
+      const known = ['/internal/sessions', '/internal/buyers', '/internal/buyers/organization'];
+      if (req.method !== 'POST' || !known.includes(req.url ?? ''))
         return reply(404, { message: 'Not found' });
       if (token !== internalToken) return reply(401, { message: 'Internal API token missing or wrong' });
+      if (req.url === '/internal/buyers/organization') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          userId: number;
+          plan: string;
+          billingCycle: string;
+        };
+        organizationCalls.push(body);
+        if (members.has(body.userId))
+          return reply(409, { message: 'This account belongs to another organization' });
+        const existing = ownedOrganizations.get(body.userId);
+        const orgId = existing ?? nextOrgId++;
+        ownedOrganizations.set(body.userId, orgId);
+        return reply(200, { orgId, name: `Buyer ${body.userId}'s organization`, created: !existing });
+      }
       if (req.url === '/internal/buyers') {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
           email: string;
@@ -74,8 +95,13 @@ export async function startIdentityStandIn(internalToken: string) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
     buyerCalls,
-    /** Gives `email` an account before any checkout. */
-    addAccount: (email: string, userId: number) => accounts.set(email, userId),
+    organizationCalls,
+    ownedOrganizations,
+    /** Gives `email` an account before any checkout (`member`: a member of someone else's organization). */
+    addAccount: (email: string, userId: number, options: { member?: boolean } = {}) => {
+      accounts.set(email, userId);
+      if (options.member) members.add(userId);
+    },
     /** /readyz answers 503 from now on (SIGTERM's first step). */
     drain: () => {
       draining = true;

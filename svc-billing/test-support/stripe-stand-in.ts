@@ -622,6 +622,21 @@ export async function startStripeStandIn(options: {
         name: options.name ?? null,
       };
       if (session.mode === 'subscription') {
+        // Without a customer (a guest), Stripe creates one from the address typed on its page.
+        if (!session.customer && options.paid !== false) {
+          const customer = {
+            id: id('cus'),
+            object: 'customer',
+            email: options.email ?? session.customer_email ?? null,
+            name: options.name ?? null,
+            metadata: {},
+            test_clock: null,
+            created: now(),
+            livemode: false,
+          };
+          customers.set(customer.id, customer);
+          session.customer = customer.id;
+        }
         const data = session._subscription_data as { trial_period_days?: string; metadata?: Json };
         const trialDays = Number(data.trial_period_days ?? 0);
         const start = timeOf(session.customer);

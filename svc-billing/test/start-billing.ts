@@ -117,6 +117,17 @@ export async function startBilling(env: Record<string, string> = {}) {
     return rememberBrowser(response)!;
   };
 
+  /** A signed-out visitor's subscription checkout for plan/cycle (no headers: a guest); returns the session id. */
+  const startGuestSubscription = async (plan = 'pro', billingCycle = 'annual') => {
+    const response = await svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      payload: { plan, billingCycle },
+    });
+    if (response.statusCode !== 200) throw new Error(`guest subscription failed: ${response.body}`);
+    return rememberBrowser(response)!;
+  };
+
   /** Auto-login from the browser that started the checkout (or with `cookie`: another one, or none). */
   const autoLogin = (sessionId: string, options: { cookie?: string | null; path?: string } = {}) => {
     const cookie = options.cookie === undefined ? browserCookies.get(sessionId) : options.cookie;
@@ -149,6 +160,7 @@ export async function startBilling(env: Record<string, string> = {}) {
     postWebhook,
     startCheckout,
     startPurchase,
+    startGuestSubscription,
     autoLogin,
     browserCookies,
     subscribe,

@@ -55,9 +55,16 @@ export interface TAutoLoginAnswer {
   purchase?: 'template' | 'subscription';
 }
 
-/** Where a signed-in buyer lands: the licence shows 'Payment Successful!' on the dashboard (?checkout_success). */
+/**
+ * Where a signed-in buyer lands: the licence shows 'Payment Successful!' on the dashboard (?checkout_success),
+ * a subscription 'Subscription Started!' (?subscription_started); the dashboard shows it without leaving.
+ */
 export const dashboardAfterPurchase = (answer: Pick<TAutoLoginAnswer, 'purchase'>) =>
-  answer.purchase === 'template' ? '/dashboard?checkout_success=1' : '/dashboard';
+  answer.purchase === 'template'
+    ? '/dashboard?checkout_success=1'
+    : answer.purchase === 'subscription'
+      ? '/dashboard?subscription_started=1'
+      : '/dashboard';
 
 /** The purchase reaches the account by an event: ask up to this many times, this far apart, before leaving. */
 export const ACCESS_CHECKS = 6;

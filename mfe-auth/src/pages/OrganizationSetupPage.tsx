@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
@@ -15,6 +16,7 @@ import {
 import type { TBillingCycle, TPaidPlan, TSession } from '@dealflow/contracts';
 import { Plans, TRIAL_DAYS } from '@dealflow/contracts/plans';
 import { toast, useAuth, Button } from '@dealflow/web-kit';
+import { pendingCheckoutLabel, rememberPendingCheckout } from '@dealflow/web-kit/pending-checkout';
 import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { getServerMessage, sleep } from '../lib/errors.js';
@@ -35,6 +37,7 @@ export function planPriceText(plan: TPaidPlan, cycle: TBillingCycle): string {
 export default function OrganizationSetupPage() {
   const styles = useFormStyles();
   const { user, organization, isAuthenticated, isLoading, isOwner, setSession } = useAuth();
+  const navigate = useNavigate();
   const [checkoutFailure, setCheckoutFailure] = useState<string | null>(null);
   const {
     control,
@@ -100,6 +103,21 @@ export default function OrganizationSetupPage() {
       return;
     }
     if (!(await createOrganization(values))) return;
+    // An unverified owner's checkout would be refused (issue 15): keep the plan for after the emailed link
+    // (/verify-email offers it again, one click) and say so, instead of a checkout that fails.
+    const isUnverified =
+      !!user &&
+      !user.emailVerified &&
+      !(await api.identity.me({ cache: 'no-store' }).catch(() => null))?.user.emailVerified;
+    if (user && isUnverified) {
+      rememberPendingCheckout({ kind: 'plan', plan: values.plan, billingCycle: values.billingCycle });
+      toast({
+        title: 'Verify your email to start your trial',
+        description: `We sent a link to ${user.email}. After following it you can continue to checkout for ${pendingCheckoutLabel({ kind: 'plan', plan: values.plan, billingCycle: values.billingCycle })}. The banner can send a new link.`,
+      });
+      navigate('/dashboard');
+      return;
+    }
     try {
       const checkout = await api.billing.checkout({
         plan: values.plan,

@@ -79,9 +79,16 @@ export default function PaymentReturnPage() {
       }
       // A completed one-time purchase grants digitalProductAccess by an event: have the server re-read it
       // until it is there (or a few seconds passed), so the dashboard opens with the guide unlocked.
-      for (let check = 1; check <= ACCESS_CHECKS; check += 1) {
+      for (let check = 1; answer.purchase === 'template' && check <= ACCESS_CHECKS; check += 1) {
         const access = await api.identity.updateAccess({ digitalProductAccess: true }).catch(() => null);
-        if (answer.purchase !== 'template' || (access as { success?: boolean } | null)?.success) break;
+        if ((access as { success?: boolean } | null)?.success) break;
+        await sleep(ACCESS_CHECK_INTERVAL_MS);
+      }
+      // A subscription reaches the organization by an event too: wait (briefly) until the plan shows, so the
+      // dashboard opens with it active.
+      for (let check = 1; answer.purchase === 'subscription' && check <= ACCESS_CHECKS; check += 1) {
+        const session = await api.identity.me({ cache: 'no-store' }).catch(() => null);
+        if (session?.organization && session.organization.plan !== 'free') break;
         await sleep(ACCESS_CHECK_INTERVAL_MS);
       }
       setPhase('done');

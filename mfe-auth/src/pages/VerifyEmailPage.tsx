@@ -2,6 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { ApiError, useAuth, Button } from '@dealflow/web-kit';
+import {
+  clearPendingCheckout,
+  pendingCheckoutLabel,
+  readPendingCheckout,
+  type TPendingCheckout,
+} from '@dealflow/web-kit/pending-checkout';
 import { api } from '@dealflow/contracts/client';
 import { AuthCard, useFormStyles } from '../components/AuthCard.js';
 import { getServerMessage } from '../lib/errors.js';
@@ -17,7 +23,53 @@ export const VerifyTexts = {
   expired: 'This link has expired. Send a new one from the banner or from Settings.',
   taken: 'Another account already uses this address. Your email has not been changed.',
   failed: 'We could not check this link. Please try again.',
+  continueTitle: 'Pick up where you left off',
+  continueText: (choice: string) => `You chose ${choice} before verifying.`,
+  continueButton: 'Continue to checkout',
+  continuing: 'Starting checkout...',
+  continueFailed: 'We could not start the checkout. Please try again, or choose a plan from Billing.',
 } as const;
+
+/**
+ * After a verification, the checkout the user asked for before verifying (issue 15): one click starts it, as
+ * the button they pressed would have. Shown only to the signed-in user whose address is now verified.
+ */
+function ContinueToCheckout({ choice }: { choice: TPendingCheckout }) {
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const start = async () => {
+    setState({ busy: true, error: null });
+    try {
+      const answer =
+        choice.kind === 'plan'
+          ? await api.billing.checkout({ plan: choice.plan, billingCycle: choice.billingCycle })
+          : await api.billing.checkout();
+      if (!answer?.url) throw new Error(VerifyTexts.continueFailed);
+      clearPendingCheckout();
+      window.location.assign(answer.url);
+    } catch (error) {
+      setState({ busy: false, error: getServerMessage(error) ?? VerifyTexts.continueFailed });
+    }
+  };
+  return (
+    <section
+      aria-labelledby="continue-checkout-title"
+      style={{ display: 'flex', flexDirection: 'column', gap: 8, alignItems: 'flex-start' }}
+    >
+      <h2 id="continue-checkout-title" style={{ fontSize: '1rem', margin: 0 }}>
+        {VerifyTexts.continueTitle}
+      </h2>
+      <p>{VerifyTexts.continueText(pendingCheckoutLabel(choice))}</p>
+      {state.error ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{state.error}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <Button appearance="primary" disabled={state.busy} onClick={() => void start()}>
+        {state.busy ? VerifyTexts.continuing : VerifyTexts.continueButton}
+      </Button>
+    </section>
+  );
+}
 
 type TState =
   | { kind: 'checking' }
@@ -34,7 +86,9 @@ export default function VerifyEmailPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const { status, refresh } = useAuth();
+  const { status, refresh, user } = useAuth();
+  // Read once: the choice remembered by the "Verify your email" dialog, if any.
+  const [pending] = useState(readPendingCheckout);
   const [state, setState] = useState<TState>(
     token ? { kind: 'checking' } : { kind: 'problem', message: VerifyTexts.noToken },
   );
@@ -95,6 +149,9 @@ export default function VerifyEmailPage() {
       <MessageBar intent="success" role="status">
         <MessageBarBody>{state.message}</MessageBarBody>
       </MessageBar>
+      {pending && state.outcome === 'verified' && user?.emailVerified ? (
+        <ContinueToCheckout choice={pending} />
+      ) : null}
       {next}
     </AuthCard>
   );

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from '@dealflow/web-kit';
+import { readPendingCheckout } from '@dealflow/web-kit/pending-checkout';
 import BillingPage from './BillingPage.js';
 import { BillingTexts, browser } from '../lib/texts.js';
 import { answerApi, renderPage } from '../test/render.js';
@@ -90,6 +91,30 @@ describe('BillingPage', () => {
       plan: 'pro',
       billingCycle: 'monthly',
     });
+  });
+
+  it('an unverified owner gets the "Verify your email" dialog instead of a failing checkout, with Resend, and the plan kept (issue 15)', async () => {
+    window.localStorage.clear();
+    const calls = signedIn({ ...person(), emailVerified: false }, freeSubscription(), (url) =>
+      url.pathname === '/api/account/email/verification'
+        ? { body: { success: true, message: 'We sent a new verification link to olivia@example.com.' } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    page();
+    await screen.findByRole('heading', { name: BillingTexts.chooseAPlan });
+    await user.click(screen.getByRole('tab', { name: /Monthly/ }));
+    await user.click(screen.getByRole('button', { name: 'Choose Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your email to start your trial' });
+    expect(dialog.textContent).toContain('olivia@example.com');
+    expect(dialog.textContent).toContain('Pro (monthly)');
+    expect(calls.some((c) => c.path === '/api/stripe/checkout')).toBe(false);
+    expect(readPendingCheckout()).toEqual({ kind: 'plan', plan: 'pro', billingCycle: 'monthly' });
+    await user.click(within(dialog).getByRole('button', { name: 'Resend email' }));
+    expect(await within(dialog).findByText(/We sent a new verification link/)).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/account/email/verification')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("shows 'Failed to create checkout session. Please try again.' when checkout fails", async () => {

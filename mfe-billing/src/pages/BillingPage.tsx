@@ -18,6 +18,9 @@ import type { z } from 'zod';
 import type { TBillingCycle, TPaidPlan, ZSubscription, ZUsage } from '@dealflow/contracts';
 import { Plans } from '@dealflow/contracts/plans';
 import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
+import { rememberPendingCheckout } from '@dealflow/web-kit/pending-checkout';
+import { VerifyEmailDialog } from '../components/VerifyEmailDialog.js';
+import { isStillUnverified } from '../lib/verified.js';
 import { api } from '@dealflow/contracts/client';
 import { createPlanCheckout, CheckoutError } from '../lib/checkout.js';
 import InvoicesCard from './InvoicesCard.js';
@@ -177,9 +180,19 @@ function PlanCard({
 
 function ChoosePlanCard() {
   const styles = useStyles();
-  const { organization } = useAuth();
+  const { organization, user } = useAuth();
   const [cycle, setCycle] = useState<TBillingCycle>('annual');
   const [error, setError] = useState<string | null>(null);
+  // An unverified owner's checkout would be refused (issue 15): explain, keep the choice, start nothing.
+  const [unverifiedChoice, setUnverifiedChoice] = useState<TPaidPlan | null>(null);
+  const choose = async (plan: TPaidPlan) => {
+    if (await isStillUnverified(user)) {
+      rememberPendingCheckout({ kind: 'plan', plan, billingCycle: cycle });
+      setUnverifiedChoice(plan);
+      return;
+    }
+    checkout.mutate(plan);
+  };
   const checkout = useMutation({
     mutationFn: async (plan: TPaidPlan) => {
       const url = await createPlanCheckout(organization?.id, { plan, billingCycle: cycle });
@@ -221,10 +234,18 @@ function ChoosePlanCard() {
             plan={plan}
             cycle={cycle}
             busy={checkout.isPending && checkout.variables === plan}
-            onChoose={() => checkout.mutate(plan)}
+            onChoose={() => void choose(plan)}
           />
         ))}
       </div>
+      {user && unverifiedChoice ? (
+        <VerifyEmailDialog
+          open
+          email={user.email}
+          choice={{ kind: 'plan', plan: unverifiedChoice, billingCycle: cycle }}
+          onClose={() => setUnverifiedChoice(null)}
+        />
+      ) : null}
     </Card>
   );
 }

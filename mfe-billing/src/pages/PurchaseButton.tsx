@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { TEMPLATE_PRICE_USD } from '@dealflow/contracts/plans';
 // Button from web-kit: the shell's copy, already loaded (see web-kit's index).
-import { Button, toast, type ButtonProps } from '@dealflow/web-kit';
+import { Button, toast, useAuth, type ButtonProps } from '@dealflow/web-kit';
+import { rememberPendingCheckout } from '@dealflow/web-kit/pending-checkout';
+import { VerifyEmailDialog } from '../components/VerifyEmailDialog.js';
+import { isStillUnverified } from '../lib/verified.js';
 import { api } from '@dealflow/contracts/client';
 import { PurchaseTexts, browser } from '../lib/texts.js';
 
@@ -32,8 +35,17 @@ export default function PurchaseButton({
   size = 'large',
 }: TPurchaseButtonProps) {
   const [processing, setProcessing] = useState(false);
+  const { user } = useAuth();
+  const [explaining, setExplaining] = useState(false);
   const start = async () => {
+    // Signed in but unverified: the checkout would be refused (issue 15); explain and keep the choice instead.
     setProcessing(true);
+    if (await isStillUnverified(user)) {
+      rememberPendingCheckout({ kind: 'licence' });
+      setExplaining(true);
+      setProcessing(false);
+      return;
+    }
     try {
       // Checked as unknown: production does not parse answers, and a broken one must still end in a toast.
       const answer: unknown = await api.billing.checkout();
@@ -52,8 +64,18 @@ export default function PurchaseButton({
     }
   };
   return (
-    <Button appearance={appearance} size={size} disabled={processing} onClick={() => void start()}>
-      {processing ? PurchaseTexts.processing : label}
-    </Button>
+    <>
+      <Button appearance={appearance} size={size} disabled={processing} onClick={() => void start()}>
+        {processing ? PurchaseTexts.processing : label}
+      </Button>
+      {user && explaining ? (
+        <VerifyEmailDialog
+          open
+          email={user.email}
+          choice={{ kind: 'licence' }}
+          onClose={() => setExplaining(false)}
+        />
+      ) : null}
+    </>
   );
 }

@@ -39,6 +39,8 @@ export const DashboardTexts = {
   returnToLogin: 'Return to Login',
   paymentTitle: 'Payment Successful!',
   paymentText: 'Thank you for your purchase. You now have access to the template.',
+  subscriptionTitle: 'Subscription Started!',
+  subscriptionText: 'Your plan is active and your free trial has started. Manage it anytime from Billing.',
 } as const;
 
 const ME_CACHE_MS = 5 * 60 * 1000;
@@ -218,6 +220,16 @@ export default function DashboardPage() {
     // '/' is the landing page here: drop the query and stay on the dashboard (issue 14).
     navigate(location.pathname, { replace: true });
   }, [paymentSucceeded, navigate, location.pathname]);
+  const subscriptionStarted = search.has('subscription_started');
+  useEffect(() => {
+    if (!subscriptionStarted) return;
+    toast({
+      title: DashboardTexts.subscriptionTitle,
+      description: DashboardTexts.subscriptionText,
+      variant: 'success',
+    });
+    navigate(location.pathname, { replace: true });
+  }, [subscriptionStarted, navigate, location.pathname]);
 
   if (me.isError) {
     return (

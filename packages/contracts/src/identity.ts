@@ -6,6 +6,8 @@ import {
   ZIntrospectSessionResponse,
   ZProvisionBuyerBody,
   ZProvisionBuyerResponse,
+  ZBuyerOrganizationBody,
+  ZBuyerOrganizationResponse,
 } from './internal.js';
 
 // Seed 000 section 5 and seed 001 section 5: messages are part of the contract.
@@ -481,6 +483,21 @@ export const identityRoutes = defineRoutes({
     body: ZProvisionBuyerBody,
     responses: { 200: ZProvisionBuyerResponse, 400: ZErrorBody, 401: ZErrorBody },
   },
+  buyerOrganization: {
+    method: 'POST',
+    path: '/internal/buyers/organization',
+    summary: 'The organization a guest subscriber owns, created when they have none (billing only)',
+    tag: 'internal',
+    auth: 'internal',
+    body: ZBuyerOrganizationBody,
+    responses: {
+      200: ZBuyerOrganizationResponse,
+      400: ZErrorBody,
+      401: ZErrorBody,
+      404: ZErrorBody,
+      409: ZErrorBody,
+    },
+  },
   publicKey: {
     method: 'GET',
     path: '/internal/public-key',
@@ -499,5 +516,6 @@ export const internalRoutes = {
   introspectSession: identityRoutes.introspectSession,
   createSession: identityRoutes.createSession,
   provisionBuyer: identityRoutes.provisionBuyer,
+  buyerOrganization: identityRoutes.buyerOrganization,
   publicKey: identityRoutes.publicKey,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBillingCycle, ZPaidPlan } from './common.js';
 import { ZIsoDate } from './common.js';
 
 /**
@@ -63,3 +64,23 @@ export const ZProvisionBuyerBody = z.object({
 export type TProvisionBuyerBody = z.infer<typeof ZProvisionBuyerBody>;
 export const ZProvisionBuyerResponse = z.object({ userId: z.number().int(), created: z.boolean() });
 export type TProvisionBuyerResponse = z.infer<typeof ZProvisionBuyerResponse>;
+
+/**
+ * Billing -> identity when a guest's subscription checkout has a buyer (`POST /internal/buyers/organization`):
+ * the organization that buyer OWNS, for the subscription to attach to. A buyer without one gets a new
+ * organization ("<name>'s organization", renamable) with them as its only member and owner; a buyer who owns
+ * one with no subscription gets that one. A buyer who is a member of someone else's organization, or whose
+ * organization already has a subscription, gets 409: billing never picks the organization itself.
+ */
+export const ZBuyerOrganizationBody = z.object({
+  userId: z.number().int().positive(),
+  plan: ZPaidPlan,
+  billingCycle: ZBillingCycle,
+});
+export type TBuyerOrganizationBody = z.infer<typeof ZBuyerOrganizationBody>;
+export const ZBuyerOrganizationResponse = z.object({
+  orgId: z.number().int(),
+  name: z.string(),
+  created: z.boolean(),
+});
+export type TBuyerOrganizationResponse = z.infer<typeof ZBuyerOrganizationResponse>;

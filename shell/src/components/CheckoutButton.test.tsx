@@ -55,6 +55,24 @@ describe('CheckoutButton (the shell fallback purchase button)', () => {
     expect(assign).not.toHaveBeenCalledWith('/login');
   });
 
+  it('with a plan, a signed-out visitor starts that subscription as a guest (issue 14)', async () => {
+    const calls = stubApi((call) =>
+      call.url.endsWith('/api/stripe/checkout')
+        ? [200, { url: 'http://localhost:3000/pay/checkout/cs_local_2', sessionId: 'cs_local_2' }]
+        : [401, { message: 'Not authenticated' }],
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderApp(
+      <CheckoutButton label="Start Pro as a guest" choice={{ plan: 'pro', billingCycle: 'annual' }} />,
+    );
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/auth/me'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Pro as a guest' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_local_2'));
+    const [checkout] = calls.filter((c) => c.url.endsWith('/api/stripe/checkout'));
+    expect(JSON.parse(String(checkout!.body))).toEqual({ plan: 'pro', billingCycle: 'annual' });
+  });
+
   it('uses the error message, the message field, or the default text', () => {
     expect(checkoutErrorText(new Error('Card declined'))).toBe('Card declined');
     expect(checkoutErrorText({ message: 'From an object' })).toBe('From an object');

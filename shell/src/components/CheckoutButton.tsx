@@ -15,7 +15,8 @@ export function checkoutErrorText(error: unknown): string {
 }
 
 /**
- * The shell's own purchase button, used until mfe_billing's PurchaseButton has loaded or when it cannot be:
+ * With `choice`, a subscription checkout for that plan (for a signed-out visitor: as a guest, whose account
+ * and organization are created after checkout). Without it, the shell's own purchase button, used until mfe_billing's PurchaseButton has loaded or when it cannot be:
  * it behaves as billing's does: POST /api/stripe/checkout with no body (the one-time purchase, also for a
  * signed-out visitor, who buys as a guest), 'Processing...' and disabled meanwhile, then the browser goes to
  * the returned url.
@@ -24,16 +25,18 @@ export function CheckoutButton({
   label,
   appearance = 'primary',
   size = 'large',
+  choice,
 }: {
   label: string;
   appearance?: ButtonProps['appearance'];
   size?: ButtonProps['size'];
+  choice?: { plan: 'basic' | 'pro'; billingCycle: 'monthly' | 'annual' };
 }) {
   const [processing, setProcessing] = useState(false);
   const start = async () => {
     setProcessing(true);
     try {
-      const answer = await api.billing.checkout();
+      const answer = await (choice ? api.billing.checkout(choice) : api.billing.checkout());
       if (!answer?.url) throw new Error('No checkout URL provided');
       window.location.assign(answer.url);
     } catch (error) {
@@ -43,7 +46,13 @@ export function CheckoutButton({
     }
   };
   return (
-    <Button appearance={appearance} size={size} disabled={processing} onClick={() => void start()}>
+    <Button
+      appearance={appearance}
+      size={size}
+      disabled={processing}
+      aria-busy={processing || undefined}
+      onClick={() => void start()}
+    >
       {processing ? 'Processing...' : label}
     </Button>
   );

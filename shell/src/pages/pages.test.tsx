@@ -87,6 +87,9 @@ describe('shell pages', () => {
     const trials = screen.getAllByRole('link', { name: 'Start 7-Day Free Trial' });
     expect(trials).toHaveLength(2); // Basic and Pro
     for (const link of trials) expect(link.getAttribute('href')).toBe('/login?mode=register');
+    // Or, without registering, a guest checkout of that plan (issue 14); signed in, there is none.
+    expect(screen.getByRole('button', { name: 'Start Basic as a guest' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start Pro as a guest' })).toBeTruthy();
     cleanup();
 
     stubApi(() => [200, sessionFor()]);
@@ -94,6 +97,7 @@ describe('shell pages', () => {
     await screen.findByRole('link', { name: 'Dashboard' }, { timeout: 8000 });
     for (const link of screen.getAllByRole('link', { name: 'Start 7-Day Free Trial' }))
       expect(link.getAttribute('href')).toBe('/billing');
+    expect(screen.queryByRole('button', { name: /as a guest/ })).toBeNull();
   });
 
   it('landing page: signed in shows Dashboard and Go to Dashboard', async () => {

@@ -8,7 +8,8 @@ const metadata = { type: 'json', columnType: 'jsonb', defaultRaw: `'{}'` } as co
 
 export interface LocalCustomer {
   id: string;
-  orgId: number;
+  /** Null for a guest subscriber's customer: created at checkout, before the organization exists (as Stripe's). */
+  orgId: number | null;
   email: string;
   name: string;
   idempotencyKey: string;
@@ -22,7 +23,7 @@ export const LocalCustomerSchema = new EntitySchema<LocalCustomer>({
   tableName: 'local_customers',
   properties: {
     id: { type: 'text', primary: true },
-    orgId: { type: 'integer' },
+    orgId: { type: 'integer', nullable: true },
     email: { type: 'text' },
     name: { type: 'text' },
     idempotencyKey: { type: 'text', unique: 'local_customers_idempotency_key_key' },

@@ -2,6 +2,7 @@ import { Migration20261121000000 } from './Migration20261121000000.js';
 import { Migration20261124154448 } from './Migration20261124154448.js';
 import { Migration20261124185239 } from './Migration20261124185239.js';
 import { Migration20261124221432 } from './Migration20261124221432.js';
+import { Migration20261124221625 } from './Migration20261124221625.js';
 
 /** Every migration in order (listed in code: no file globbing in the ESM build). */
 export const migrations = [
@@ -12,4 +13,6 @@ export const migrations = [
   { name: 'Migration20261124185239', class: Migration20261124185239 },
   // Retries of a failed invoice: attempt_count and next_payment_attempt (issue 14, item 2).
   { name: 'Migration20261124221432', class: Migration20261124221432 },
+  // A guest subscriber's customer at the embedded provider has no organization yet (issue 14).
+  { name: 'Migration20261124221625', class: Migration20261124221625 },
 ];

@@ -463,6 +463,17 @@ export const createEmbeddedProvider = (options: {
         const customerEmail = isGuest ? normalizeEmail(card.email) : row.customerEmail;
         if (isGuest && !customerEmail) return { ok: false as const, message: 'Enter a valid email address.' };
         const customerName = card.name?.trim().slice(0, 100) || null;
+        // A guest's subscription gets its customer now, from the address typed here (Stripe does the same).
+        const customerId =
+          isGuest && row.mode === 'subscription'
+            ? await ensureLocalCustomer(tx, {
+                id: newId('cus'),
+                orgId: null,
+                email: customerEmail!,
+                name: customerName ?? customerEmail!,
+                idempotencyKey: `guest-${row.id}`,
+              })
+            : row.customerId;
         let subscriptionId: string | null = null;
         let paymentStatus: LocalCheckoutSession['paymentStatus'] = 'paid';
         // A card that attaches but fails on charge can save a trial; it cannot pay now.
@@ -470,13 +481,13 @@ export const createEmbeddedProvider = (options: {
           return { ok: false as const, message: 'Your card was declined.' };
         if (row.mode === 'subscription') {
           subscriptionId = newId('sub');
-          const now = await clockNow(tx, row.customerId ?? '');
+          const now = await clockNow(tx, customerId ?? '');
           const trialEnd = row.trialDays > 0 ? now + row.trialDays * DAY_SECONDS : null;
           const price = priceOf(row.priceId);
           const periodEnd = trialEnd ?? addInterval(now, price.interval);
           const subscription = {
             id: subscriptionId,
-            customerId: row.customerId ?? '',
+            customerId: customerId ?? '',
             status: trialEnd ? 'trialing' : 'active',
             itemId: newId('si'),
             priceId: row.priceId,
@@ -518,11 +529,20 @@ export const createEmbeddedProvider = (options: {
             });
         }
         await markLocalCheckoutComplete(tx, sessionId, paymentStatus, subscriptionId, {
+          customerId,
           customerEmail,
           customerName,
         });
         const session = sessionView(
-          { ...row, status: 'complete', paymentStatus, subscriptionId, customerEmail, customerName },
+          {
+            ...row,
+            status: 'complete',
+            paymentStatus,
+            subscriptionId,
+            customerId,
+            customerEmail,
+            customerName,
+          },
           options.publicUrl,
         );
         return {

@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import {
+  ZBuyerOrganizationResponse,
   ZInternalSessionResponse,
   ZProvisionBuyerResponse,
   internalRoutes,
+  type TBuyerOrganizationBody,
+  type TBuyerOrganizationResponse,
   type TProvisionBuyerBody,
   type TProvisionBuyerResponse,
 } from '@dealflow/contracts';
@@ -14,6 +17,11 @@ export interface IdentityClient {
   createSession(userId: number): Promise<z.infer<typeof ZInternalSessionResponse>>;
   /** A guest buyer's account (POST /internal/buyers): created, or the existing one's owner is emailed. */
   provisionBuyer(input: TProvisionBuyerBody): Promise<TProvisionBuyerResponse>;
+  /**
+   * The organization a guest subscriber owns (POST /internal/buyers/organization), created when they have
+   * none. Identity alone decides it; a buyer who owns none they may subscribe gets BUYER_ORGANIZATION_REFUSED.
+   */
+  ensureBuyerOrganization(input: TBuyerOrganizationBody): Promise<TBuyerOrganizationResponse>;
   close(): Promise<void>;
 }
 
@@ -65,6 +73,23 @@ export const createIdentityClient = (options: {
       if (status < 200 || status >= 300)
         throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${status}`);
       const parsed = ZProvisionBuyerResponse.safeParse(json);
+      if (!parsed.success)
+        throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
+      return parsed.data;
+    },
+    async ensureBuyerOrganization(input) {
+      const { status, json } = await post(internalRoutes.buyerOrganization.path, input);
+      if (status === 404) throw new BillingError('CHECKOUT_ACCOUNT_GONE');
+      if (status === 409) {
+        const message = (json as { message?: unknown } | null)?.message;
+        throw new BillingError(
+          'BUYER_ORGANIZATION_REFUSED',
+          typeof message === 'string' ? message : undefined,
+        );
+      }
+      if (status < 200 || status >= 300)
+        throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${status}`);
+      const parsed = ZBuyerOrganizationResponse.safeParse(json);
       if (!parsed.success)
         throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
       return parsed.data;

@@ -74,7 +74,8 @@ export interface TUpcomingInvoice {
 export type TCheckoutInput =
   | {
       mode: 'subscription';
-      customerId: string;
+      /** Null for a guest: the provider asks for the address and creates the customer, as Stripe does. */
+      customerId: string | null;
       priceId: string;
       quantity: number;
       trialDays: number;

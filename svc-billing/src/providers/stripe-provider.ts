@@ -215,13 +215,14 @@ export const createStripeProvider = (
         input.mode === 'subscription'
           ? {
               mode: 'subscription',
-              customer: input.customerId,
+              // A guest (no customer): Stripe's checkout asks for the email and creates the customer.
+              ...(input.customerId ? { customer: input.customerId } : {}),
               line_items: [{ price: input.priceId, quantity: input.quantity }],
               subscription_data: { trial_period_days: input.trialDays, metadata: input.metadata },
               payment_method_collection: 'always',
               success_url: input.successUrl,
               cancel_url: input.cancelUrl,
-              client_reference_id: input.metadata.orgId,
+              ...(input.metadata.orgId ? { client_reference_id: input.metadata.orgId } : {}),
               metadata: input.metadata,
             }
           : {

@@ -41,6 +41,10 @@ export const claimPurchase = async (em: EntityManager, id: string) =>
 export const setCheckoutBuyer = (em: EntityManager, id: string, userId: number) =>
   em.nativeUpdate(CheckoutSessionSchema, { id, userId: null }, { userId });
 
+/** A guest's subscription belongs to the organization identity gave its buyer (set once). */
+export const setCheckoutOrganization = (em: EntityManager, id: string, orgId: number) =>
+  em.nativeUpdate(CheckoutSessionSchema, { id, orgId: null }, { orgId });
+
 /** A guest's paid checkout whose address has an account: it waits for the owner's confirmation. */
 export const holdCheckoutForClaim = (
   em: EntityManager,

@@ -34,7 +34,7 @@ export const markLocalCheckoutComplete = (
   id: string,
   paymentStatus: LocalCheckoutSession['paymentStatus'],
   subscriptionId: string | null,
-  buyer: { customerEmail: string | null; customerName: string | null },
+  buyer: { customerId: string | null; customerEmail: string | null; customerName: string | null },
 ) =>
   em.nativeUpdate(
     LocalCheckoutSessionSchema,

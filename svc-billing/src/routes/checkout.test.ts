@@ -173,7 +173,7 @@ describe('POST /api/stripe/checkout (subscription)', () => {
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(
-        'Please verify your email address first: use the link we sent you, or send a new one.',
+        'Verify your email to start your trial or buy: open the link we sent to your address, or send a new one.',
       );
     }
     expect(h.stripe.requests.length).toBe(before);
@@ -181,14 +181,18 @@ describe('POST /api/stripe/checkout (subscription)', () => {
     expect(await h.startPurchase()).toMatch(/^cs_/);
   });
 
-  it('grants nothing for the seed client headers without a verified identity', async () => {
+  it('grants nothing for the seed client headers without a verified identity (a guest checkout at most)', async () => {
     const response = await h.svc.app.inject({
       method: 'POST',
       url: '/api/stripe/checkout',
       headers: { 'x-user-id': '1', 'x-auth-bypass': 'true', 'x-stripe-debug': 'true' },
       payload: { plan: 'pro', billingCycle: 'annual' },
     });
-    expect(response.statusCode).toBe(401);
+    // What any visitor gets: a guest checkout that names no user and no organization.
+    expect(response.statusCode).toBe(200);
+    const [create] = h.stripe.requestsTo('POST', '/v1/checkout/sessions').slice(-1);
+    expect(create!.params).toMatchObject({ metadata: { guest: '1', orgId: '', userId: '' } });
+    expect(create!.params).not.toHaveProperty('customer');
   });
 
   it('opens the billing portal for the owner with the organization customer', async () => {
@@ -422,13 +426,7 @@ describe('guest purchase (issue 14)', () => {
     expect((await h.autoLogin(sessionId)).statusCode).toBe(410);
   });
 
-  it('a guest cannot start a subscription (401), and a checkout with an expired claim link answers 410', async () => {
-    const subscription = await h.svc.app.inject({
-      method: 'POST',
-      url: '/api/stripe/checkout',
-      payload: { plan: 'pro', billingCycle: 'monthly' },
-    });
-    expect(subscription.statusCode).toBe(401);
+  it('a checkout with an expired claim link answers 410', async () => {
     h.identity.addAccount('late@taken.example', 78);
     const sessionId = await h.startPurchase();
     h.stripe.completeCheckout(sessionId, { email: 'late@taken.example' });
@@ -446,5 +444,136 @@ describe('guest purchase (issue 14)', () => {
       payload: { token },
     });
     expect(expired.statusCode).toBe(410);
+  });
+});
+
+describe('guest subscription (issue 14)', () => {
+  const orgRow = async (orgId: number) =>
+    (
+      await h.query<{
+        owner_id: number;
+        plan: string;
+        status: string;
+        seats: number;
+        stripe_customer_id: string;
+        stripe_subscription_id: string;
+      }>(
+        'select owner_id, plan, status, seats, stripe_customer_id, stripe_subscription_id from organizations where id = ?',
+        [orgId],
+      )
+    )[0];
+
+  it('a signed-out visitor starts a trial with an email: account, owned organization, subscription on it, signed in', async () => {
+    const sessionId = await h.startGuestSubscription('pro', 'annual');
+    const [create] = h.stripe.requestsTo('POST', '/v1/checkout/sessions').slice(-1);
+    expect(create!.params).toMatchObject({
+      mode: 'subscription',
+      line_items: [{ quantity: '1' }],
+      subscription_data: { trial_period_days: '7', metadata: { guest: '1', orgId: '', userId: '' } },
+      metadata: { guest: '1', orgId: '', userId: '', plan: 'pro', billingCycle: 'annual' },
+    });
+    expect(create!.params).not.toHaveProperty('customer');
+    expect(create!.params).not.toHaveProperty('client_reference_id');
+    const session = h.stripe.completeCheckout(sessionId, { email: 'sub.scriber@fund.example', name: 'Sue' });
+    expect(session.customer).toMatch(/^cus_/);
+
+    const login = await h.autoLogin(sessionId);
+    expect(login.statusCode).toBe(200);
+    const userId = h.identity.buyerCalls.at(-1)!;
+    expect(userId).toMatchObject({
+      email: 'sub.scriber@fund.example',
+      checkoutSessionId: sessionId,
+      created: true,
+    });
+    const signedIn = h.identity.calls.at(-1)!.userId;
+    expect(login.json()).toMatchObject({ success: true, purchase: 'subscription', user: { id: signedIn } });
+    expect(h.identity.organizationCalls.at(-1)).toEqual({
+      userId: signedIn,
+      plan: 'pro',
+      billingCycle: 'annual',
+    });
+    const orgId = h.identity.ownedOrganizations.get(signedIn)!;
+    expect(await orgRow(orgId)).toEqual({
+      owner_id: signedIn,
+      plan: 'pro',
+      status: 'trialing',
+      seats: 1,
+      stripe_customer_id: session.customer,
+      stripe_subscription_id: session.subscription,
+    });
+    const changed = await h.bus.waitForEvents(Topics.subscriptionChanged, orgId);
+    expect(changed.at(-1)!.data).toMatchObject({ plan: 'pro', status: 'trialing' });
+
+    // The webhook afterwards finds everything settled: no second account, organization or event.
+    const calls = [h.identity.buyerCalls.length, h.identity.organizationCalls.length];
+    const webhook = await h.postWebhook(
+      h.stripe.event('checkout.session.completed', h.stripe.sessions.get(sessionId)!),
+    );
+    expect(webhook.statusCode).toBe(200);
+    expect([h.identity.buyerCalls.length, h.identity.organizationCalls.length]).toEqual(calls);
+    expect((await orgRow(orgId))!.stripe_subscription_id).toBe(session.subscription);
+    // Single use.
+    expect((await h.autoLogin(sessionId)).statusCode).toBe(410);
+  });
+
+  it('the webhook alone (browser gone) attaches the subscription to the new owner organization', async () => {
+    const sessionId = await h.startGuestSubscription('basic', 'monthly');
+    const session = h.stripe.completeCheckout(sessionId, { email: 'gone@fund.example' });
+    const webhook = await h.postWebhook(h.stripe.event('checkout.session.completed', session));
+    expect(webhook.statusCode).toBe(200);
+    const buyer = h.identity.organizationCalls.at(-1)!;
+    expect(buyer).toMatchObject({ plan: 'basic', billingCycle: 'monthly' });
+    const orgId = h.identity.ownedOrganizations.get(buyer.userId)!;
+    expect(await orgRow(orgId)).toMatchObject({ owner_id: buyer.userId, plan: 'basic', status: 'trialing' });
+  });
+
+  it('an existing address gets nothing until its owner proves it; then the subscription goes to an organization they own', async () => {
+    h.identity.addAccount('known@fund.example', 81);
+    const sessionId = await h.startGuestSubscription('pro', 'monthly');
+    const session = h.stripe.completeCheckout(sessionId, { email: 'known@fund.example' });
+    const login = await h.autoLogin(sessionId);
+    expect(login.json()).toMatchObject({ success: false, user: null });
+    expect(h.identity.organizationCalls.filter((c) => c.userId === 81)).toHaveLength(0);
+    const orgsBefore = await h.query<{ id: number }>(
+      'select id from organizations where stripe_customer_id = ?',
+      [session.customer],
+    );
+    expect(orgsBefore).toEqual([]);
+
+    const token = new URL(h.identity.buyerCalls.at(-1)!.claimUrl).searchParams.get('claim')!;
+    const claimed = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/billing/claim-purchase',
+      payload: { token },
+    });
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json()).toEqual({
+      linked: true,
+      message: 'The subscription is now on your account and its organization. Log in to see it.',
+    });
+    const orgId = h.identity.ownedOrganizations.get(81)!;
+    expect(await orgRow(orgId)).toMatchObject({ owner_id: 81, plan: 'pro', status: 'trialing' });
+    expect((await h.autoLogin(sessionId)).statusCode).toBe(410);
+  });
+
+  it('never attaches it to an organization the buyer does not own: the claim is refused and the trial canceled', async () => {
+    h.identity.addAccount('member@fund.example', 82, { member: true });
+    const sessionId = await h.startGuestSubscription('pro', 'monthly');
+    const session = h.stripe.completeCheckout(sessionId, { email: 'member@fund.example' });
+    await h.autoLogin(sessionId);
+    const token = new URL(h.identity.buyerCalls.at(-1)!.claimUrl).searchParams.get('claim')!;
+    const claimed = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/billing/claim-purchase',
+      payload: { token },
+    });
+    expect(claimed.statusCode).toBe(409);
+    expect(claimed.json().message).toMatch(/belongs to another organization.*canceled/);
+    expect(h.stripe.subscriptions.get(String(session.subscription))!.status).toBe('canceled');
+    const attached = await h.query<{ id: number }>(
+      'select id from organizations where stripe_customer_id = ?',
+      [session.customer],
+    );
+    expect(attached).toEqual([]);
   });
 });

@@ -41,7 +41,11 @@ export function renderCheckoutPage(input: {
       ? ''
       : `<label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(input.email ?? '')}">
-<p class="note">Your account is created with this address (or, if it already has one, we email it a link to add the purchase).</p>`;
+<p class="note">${
+          session.mode === 'subscription'
+            ? 'Your account and your organization are created with this address (or, if it already has an account, we email it a link to add the subscription).'
+            : 'Your account is created with this address (or, if it already has one, we email it a link to add the purchase).'
+        }</p>`;
   const what =
     session.mode === 'subscription' && price
       ? `${Plans[price.plan].label} plan, ${price.billingCycle}, ${input.quantity} seat${input.quantity === 1 ? '' : 's'}`

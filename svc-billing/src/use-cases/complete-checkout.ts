@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
+import { ZBillingCycle, ZPaidPlan } from '@dealflow/contracts';
 import type { TBillingDeps } from '../deps.js';
 import {
   claimPurchase,
@@ -7,6 +8,7 @@ import {
   holdCheckoutForClaim,
   markCheckoutCompleted,
   setCheckoutBuyer,
+  setCheckoutOrganization,
 } from '../repositories/checkout-session.repository.js';
 import type { CheckoutSessionRecord } from '../entities/checkout-session.js';
 import { publishPurchaseCompleted } from '../repositories/billing.events.js';
@@ -60,6 +62,29 @@ async function settleGuestBuyer(
 }
 
 /**
+ * A guest subscriber's organization: the one identity says the buyer owns (a new one for a new account), never
+ * one billing or the browser picks. Billing records it with the provider's customer, so that the subscription
+ * (whose metadata names no organization) finds it by customer (apply-subscription.ts). Returns the orgId.
+ */
+export async function attachGuestSubscription(
+  em: EntityManager,
+  deps: Pick<TBillingDeps, 'identity'>,
+  record: Pick<CheckoutSessionRecord, 'id' | 'plan' | 'billingCycle'>,
+  buyerId: number,
+  customerId: string,
+): Promise<number> {
+  const owned = await deps.identity.ensureBuyerOrganization({
+    userId: buyerId,
+    plan: ZPaidPlan.parse(record.plan),
+    billingCycle: ZBillingCycle.parse(record.billingCycle),
+  });
+  await ensureOrganization(em, { orgId: owned.orgId, ownerId: buyerId });
+  await setCustomer(em, owned.orgId, customerId);
+  await setCheckoutOrganization(em, record.id, owned.orgId);
+  return owned.orgId;
+}
+
+/**
  * A checkout the provider reports complete: remember it, attach the customer, settle a guest's account, and
  * for the one-time purchase publish billing.purchase.completed exactly once (webhook and auto-login may both
  * get here; the record's row lock orders them).
@@ -79,6 +104,14 @@ export async function completeCheckout(
   if (record.orgId && session.customerId) {
     const org = await ensureOrganization(em, { orgId: record.orgId });
     if (!org.stripeCustomerId) await setCustomer(em, record.orgId, session.customerId);
+  }
+  // A guest's subscription: the buyer's account, then the organization they own, then the customer on it.
+  if (isGuest && session.mode === 'subscription' && session.subscriptionId && session.customerId) {
+    const buyerId = record.userId ?? (await settleGuestBuyer(em, deps, record, session));
+    if (buyerId !== null && record.orgId === null) {
+      await attachGuestSubscription(em, deps, record, buyerId, session.customerId);
+    }
+    return;
   }
   const isPaidPurchase = session.mode === 'payment' && session.paymentStatus === 'paid';
   if (!isPaidPurchase) return;

@@ -123,6 +123,49 @@ export async function createGuestPurchaseCheckout(
   return session;
 }
 
+/**
+ * A subscription for a visitor who is not signed in: one seat (the buyer, who will own the organization),
+ * with the plan's trial. The provider's checkout asks for the email; once it is complete the buyer's account
+ * and the organization they own are settled (complete-checkout.ts) and the subscription is attached to it.
+ * Nothing here names an organization: the metadata carries none, so no browser can point it at one.
+ */
+export async function createGuestSubscriptionCheckout(
+  deps: TBillingDeps,
+  choice: { plan: TPaidPlan; billingCycle: TBillingCycle },
+  browserKeyHash: string,
+): Promise<TProviderCheckoutSession> {
+  const { successUrl } = checkoutUrls(deps.config.PUBLIC_URL);
+  const session = await deps.provider.createCheckoutSession(
+    {
+      mode: 'subscription',
+      customerId: null,
+      priceId: deps.priceBook.subscriptionPriceId(choice.plan, choice.billingCycle),
+      quantity: 1,
+      trialDays: TRIAL_DAYS,
+      successUrl,
+      cancelUrl: `${deps.config.PUBLIC_URL}/#pricing`,
+      metadata: {
+        orgId: '',
+        userId: '',
+        plan: choice.plan,
+        billingCycle: choice.billingCycle,
+        guest: '1',
+      },
+    },
+    `checkout-sub-guest-${browserKeyHash.slice(0, 32)}-${choice.plan}-${choice.billingCycle}-${windowOf()}`,
+  );
+  await insertCheckoutSession(deps.orm.em.fork(), {
+    id: session.id,
+    orgId: null,
+    userId: null,
+    mode: 'subscription',
+    plan: choice.plan,
+    billingCycle: choice.billingCycle,
+    browserKeyHash,
+  });
+  return session;
+}
+
 /** The one-time $50 template licence (payment mode) for the signed-in user. */
 export async function createPurchaseCheckout(
   deps: TBillingDeps,
@@ -164,8 +207,10 @@ export async function createPurchaseCheckout(
 
 /**
  * POST /api/stripe/checkout (auth `public`): refused (403) to a signed-in account whose email is not verified.
- * With a plan, a subscription for the caller's organization, which only its owner may start; without one, the one-time licence, which anyone may buy: signed in (also
- * before they have an organization) or as a guest who gives an email at checkout. `browserKey` is the
+ * With a plan, a subscription for the caller's organization, which only its owner may start, or for a guest a
+ * subscription for the organization they will own (created after checkout); without one, the one-time licence,
+ * which anyone may buy: signed in (also before they have an organization) or as a guest who gives an email at
+ * checkout. `browserKey` is the
  * HttpOnly cookie of the browser starting it: only that browser can use the auto-login afterwards.
  */
 export async function startCheckout(
@@ -180,8 +225,14 @@ export async function startCheckout(
   if (actor && !actor.emailVerified) throw new BillingError('EMAIL_NOT_VERIFIED');
   let session: TProviderCheckoutSession;
   if (!actor) {
-    if (choice.plan) throw new BillingError('SIGN_IN_REQUIRED');
-    session = await createGuestPurchaseCheckout(deps, browserKeyHash);
+    session =
+      choice.plan && choice.billingCycle
+        ? await createGuestSubscriptionCheckout(
+            deps,
+            { plan: choice.plan, billingCycle: choice.billingCycle },
+            browserKeyHash,
+          )
+        : await createGuestPurchaseCheckout(deps, browserKeyHash);
   } else if (choice.plan && choice.billingCycle) {
     if (actor.orgId === null) throw new BillingError('NO_ORGANIZATION');
     if (actor.role !== 'owner') throw new BillingError('NOT_OWNER');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_INTERNAL_TOKEN as INTERNAL_TOKEN } from '@dealflow/service-kit/testing';
 import { startIdentity, type TIdentityTest } from '../test/identity.js';
-import { login, registerOwner, uniqueEmail } from '../test/factories/user.factory.js';
+import { addMember, login, registerOwner, uniqueEmail } from '../test/factories/user.factory.js';
 
 let h: TIdentityTest;
 beforeAll(async () => {
@@ -105,5 +105,77 @@ describe('POST /internal/buyers (guest purchase)', () => {
     expect((await provision(body, {})).statusCode).toBe(401);
     expect((await provision({ ...body, email: 'not-an-address' })).statusCode).toBe(400);
     expect((await provision({ ...body, claimUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /internal/buyers/organization (guest subscription)', () => {
+  const ensureOrg = (payload: Record<string, unknown>, headers: Record<string, string> = internal) =>
+    h.app.inject({ method: 'POST', url: '/internal/buyers/organization', headers, payload });
+
+  it('gives a new buyer an organization they own, once, with themselves as the only member', async () => {
+    const email = uniqueEmail('subscriber');
+    const buyer = await provision({
+      email,
+      name: 'Sue Scriber',
+      checkoutSessionId: 'cs_test_sub_1',
+      claimUrl,
+    });
+    const { userId } = buyer.json() as { userId: number };
+    const first = await ensureOrg({ userId, plan: 'pro', billingCycle: 'annual' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ name: "Sue Scriber's organization", created: true });
+    const { orgId } = first.json() as { orgId: number };
+    const [user] = await h.query<{ organization_id: number; role: string }>(
+      'select organization_id, role from users where id = ?',
+      [userId],
+    );
+    expect(user).toEqual({ organization_id: orgId, role: 'owner' });
+    const [org] = await h.query<{ owner_id: number; chosen_plan: string; chosen_billing_cycle: string }>(
+      'select owner_id, chosen_plan, chosen_billing_cycle from organizations where id = ?',
+      [orgId],
+    );
+    expect(org).toEqual({ owner_id: userId, chosen_plan: 'pro', chosen_billing_cycle: 'annual' });
+    // Webhook and auto-login both ask: the same organization, no second one.
+    const again = await ensureOrg({ userId, plan: 'pro', billingCycle: 'annual' });
+    expect(again.json()).toEqual({ orgId, name: "Sue Scriber's organization", created: false });
+    const [row] = await h.query<{ count: string }>(
+      'select count(*)::text as count from organizations where owner_id = ?',
+      [userId],
+    );
+    expect(row?.count).toBe('1');
+  });
+
+  it('never hands over an organization the buyer does not own: a member of another one gets 409', async () => {
+    const owner = await registerOwner(h);
+    const member = await addMember(h, owner);
+    const answer = await ensureOrg({ userId: member.user.id, plan: 'basic', billingCycle: 'monthly' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toMatch(/belongs to another organization/);
+    const [user] = await h.query<{ organization_id: number; role: string }>(
+      'select organization_id, role from users where id = ?',
+      [member.user.id],
+    );
+    expect(user!.role).toBe('member');
+  });
+
+  it('gives an owner their own organization while it has no subscription, and 409 once it has one', async () => {
+    const owner = await registerOwner(h);
+    const answer = await ensureOrg({ userId: owner.user.id, plan: 'basic', billingCycle: 'monthly' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ orgId: owner.user.organizationId, created: false });
+    await h.query(
+      "update organizations set stripe_subscription_id = 'sub_x', subscription_status = 'active' where id = ?",
+      [owner.user.organizationId],
+    );
+    const refused = await ensureOrg({ userId: owner.user.id, plan: 'basic', billingCycle: 'monthly' });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('refuses callers without the internal token, unknown users and bad input', async () => {
+    expect((await ensureOrg({ userId: 1, plan: 'pro', billingCycle: 'annual' }, {})).statusCode).toBe(401);
+    expect((await ensureOrg({ userId: 99_999_999, plan: 'pro', billingCycle: 'annual' })).statusCode).toBe(
+      404,
+    );
+    expect((await ensureOrg({ userId: 1, plan: 'free', billingCycle: 'annual' })).statusCode).toBe(400);
   });
 });

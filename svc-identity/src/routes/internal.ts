@@ -8,6 +8,7 @@ import { introspectSession } from '../use-cases/introspect-session.js';
 import { introspectApiKey, isApiKeyToken } from '../use-cases/introspect-api-key.js';
 import { createSessionForUser } from '../use-cases/create-session-for-user.js';
 import { createBuyerAccount } from '../use-cases/create-buyer-account.js';
+import { ensureBuyerOrganization } from '../use-cases/ensure-buyer-organization.js';
 
 /** Service-to-service routes (`auth: 'internal'`, x-internal-token); the gateway never routes /internal/*. */
 export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): void {
@@ -47,6 +48,8 @@ export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps):
     const { userId, created } = await createBuyerAccount(request.em, deps, body);
     return { userId, created };
   });
+
+  route(identityRoutes.buyerOrganization, ({ body, request }) => ensureBuyerOrganization(request.em, body));
 
   route(identityRoutes.publicKey, async () => ({
     publicKeyPem: deps.jwt.publicKeyPem,

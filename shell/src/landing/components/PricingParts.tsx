@@ -4,6 +4,7 @@ import { mergeClasses } from '@fluentui/react-components';
 import { Button } from '@dealflow/web-kit';
 import { TEMPLATE_PRICE_USD, TRIAL_DAYS } from '@dealflow/contracts/plans';
 import { LandingPurchaseButton as PurchaseButton } from '../LandingPurchaseButton';
+import { CheckoutButton } from '../../components/CheckoutButton';
 import { useLandingStyles } from '../hooks/use-landing-styles';
 import { usePlanPrices, type TBillingCycle, type TPlanPrice } from '../hooks/use-plan-prices';
 
@@ -29,7 +30,7 @@ export function PricingSection({ isAuthenticated }: { isAuthenticated: boolean }
         <CycleToggle cycle={cycle} onChange={setCycle} />
         <div className={styles.pricing}>
           {prices.map((price) => (
-            <PlanCard key={price.key} price={price} isAuthenticated={isAuthenticated} />
+            <PlanCard key={price.key} price={price} cycle={cycle} isAuthenticated={isAuthenticated} />
           ))}
           <LicenseCard />
         </div>
@@ -66,7 +67,15 @@ function CycleToggle({
   );
 }
 
-function PlanCard({ price, isAuthenticated }: { price: TPlanPrice; isAuthenticated: boolean }) {
+function PlanCard({
+  price,
+  cycle,
+  isAuthenticated,
+}: {
+  price: TPlanPrice;
+  cycle: TBillingCycle;
+  isAuthenticated: boolean;
+}) {
   const styles = useLandingStyles();
   const { key, plan, shown, note } = price;
   return (
@@ -98,6 +107,20 @@ function PlanCard({ price, isAuthenticated }: { price: TPlanPrice; isAuthenticat
           Start {TRIAL_DAYS}-Day Free Trial
         </Button>
       </Link>
+      {isAuthenticated ? null : (
+        <>
+          {/* A visitor may skip registration: the email given at checkout gets the account and organization. */}
+          <CheckoutButton
+            label={`Start ${plan.label} as a guest`}
+            appearance="subtle"
+            size="medium"
+            choice={{ plan: key, billingCycle: cycle }}
+          />
+          <p className={styles.priceNote}>
+            No account needed: give your email at checkout and we create your account and organization.
+          </p>
+        </>
+      )}
     </article>
   );
 }
