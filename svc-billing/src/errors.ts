@@ -7,7 +7,6 @@ export const BillingError = defineErrors('BillingError', {
   NO_ORGANIZATION: { status: 400, message: 'No organization found. Please refresh and try again.' },
   CLAIM_TOKEN_INVALID: { status: 404, message: 'This link is invalid or has already been used.' },
   CLAIM_TOKEN_EXPIRED: { status: 410, message: 'This link has expired. Please contact support.' },
-  SIGN_IN_REQUIRED: { status: 401, message: 'Sign in to start a subscription' },
   CHECKOUT_OTHER_BROWSER: {
     status: 403,
     message: 'This checkout was started in another browser. Please log in.',
