@@ -12,7 +12,13 @@ export async function startIdentityStandIn(internalToken: string) {
   const calls: { userId: number; token: string | undefined }[] = [];
   const accounts = new Map<string, number>();
   const createdBy = new Map<string, number>();
-  const buyerCalls: { email: string; checkoutSessionId: string; claimUrl: string; created: boolean }[] = [];
+  const buyerCalls: {
+    email: string;
+    checkoutSessionId: string;
+    claimUrl: string;
+    purchase?: string;
+    created: boolean;
+  }[] = [];
   let nextUserId = 5000;
   /** POST /internal/buyers/organization: each buyer owns one organization; `members` own none (409). */
   const ownedOrganizations = new Map<number, number>();
@@ -58,6 +64,7 @@ export async function startIdentityStandIn(internalToken: string) {
           email: string;
           checkoutSessionId: string;
           claimUrl: string;
+          purchase?: string;
         };
         const email = body.email.toLowerCase();
         const mine = createdBy.get(body.checkoutSessionId);

@@ -60,6 +60,8 @@ export const ZProvisionBuyerBody = z.object({
   name: z.string().trim().max(100).optional(),
   checkoutSessionId: z.string().min(1).max(300),
   claimUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  /** What was bought, for the emails' wording (a subscription starts a trial; the licence is one payment). */
+  purchase: z.enum(['licence', 'subscription']).default('licence'),
 });
 export type TProvisionBuyerBody = z.infer<typeof ZProvisionBuyerBody>;
 export const ZProvisionBuyerResponse = z.object({ userId: z.number().int(), created: z.boolean() });

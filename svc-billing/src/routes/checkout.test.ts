@@ -340,6 +340,7 @@ describe('guest purchase (issue 14)', () => {
     expect(buyer).toMatchObject({
       email: 'New.Buyer@Example.com',
       checkoutSessionId: sessionId,
+      purchase: 'licence',
       created: true,
     });
     const userId = h.identity.calls.at(-1)!.userId;
@@ -483,6 +484,7 @@ describe('guest subscription (issue 14)', () => {
     expect(userId).toMatchObject({
       email: 'sub.scriber@fund.example',
       checkoutSessionId: sessionId,
+      purchase: 'subscription',
       created: true,
     });
     const signedIn = h.identity.calls.at(-1)!.userId;

@@ -47,6 +47,7 @@ async function settleGuestBuyer(
     ...(session.customerName ? { name: session.customerName } : {}),
     checkoutSessionId: session.id,
     claimUrl: `${deps.config.PUBLIC_URL}/checkout/complete?claim=${token}`,
+    purchase: session.mode === 'subscription' ? 'subscription' : 'licence',
   });
   if (!answer.created) {
     await holdCheckoutForClaim(em, session.id, {

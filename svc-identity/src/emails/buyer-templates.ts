@@ -23,9 +23,19 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 export const SET_PASSWORD_SUBJECT = 'Set your password';
 export const CLAIM_PURCHASE_SUBJECT = 'Confirm your purchase';
 
-export function renderSetPasswordEmail(input: { name: string; link: string }): TEmailContent {
+type TPurchase = 'licence' | 'subscription';
+
+export function renderSetPasswordEmail(input: {
+  name: string;
+  link: string;
+  purchase?: TPurchase;
+}): TEmailContent {
+  const thanks =
+    input.purchase === 'subscription'
+      ? 'thank you for subscribing: your organization and its free trial are ready.'
+      : 'thank you for your purchase.';
   const paragraphs = [
-    `Hi ${input.name}, thank you for your purchase. Your account has been created and you are signed in on the browser you paid with.`,
+    `Hi ${input.name}, ${thanks} Your account has been created and you are signed in on the browser you paid with.`,
     'Choose a password to sign in anywhere else.',
   ];
   const note =
@@ -37,11 +47,21 @@ export function renderSetPasswordEmail(input: { name: string; link: string }): T
   };
 }
 
-export function renderClaimPurchaseEmail(input: { name: string; link: string }): TEmailContent {
-  const paragraphs = [
-    `Hi ${input.name}, someone just bought the template licence at checkout with this email address.`,
-    'If it was you, confirm it to add the purchase to your account. Nothing changes until you do.',
-  ];
+export function renderClaimPurchaseEmail(input: {
+  name: string;
+  link: string;
+  purchase?: TPurchase;
+}): TEmailContent {
+  const paragraphs =
+    input.purchase === 'subscription'
+      ? [
+          `Hi ${input.name}, someone just started a subscription at checkout with this email address.`,
+          'If it was you, confirm it to put the subscription on the organization you own. Nothing changes until you do.',
+        ]
+      : [
+          `Hi ${input.name}, someone just bought the template licence at checkout with this email address.`,
+          'If it was you, confirm it to add the purchase to your account. Nothing changes until you do.',
+        ];
   const note = 'The link works once and expires in 7 days. If you did not buy anything, ignore this email.';
   return {
     subject: CLAIM_PURCHASE_SUBJECT,

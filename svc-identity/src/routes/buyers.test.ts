@@ -45,6 +45,7 @@ describe('POST /internal/buyers (guest purchase)', () => {
     await expect.poll(() => mailTo(email), { timeout: 5_000 }).toHaveLength(1);
     const [mail] = await mailTo(email);
     expect(mail!.subject).toBe('Set your password');
+    expect(mail!.text).toContain('thank you for your purchase.');
     const token = /\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.text)![1]!;
     const reset = await h.app.inject({
       method: 'POST',
@@ -63,6 +64,35 @@ describe('POST /internal/buyers (guest purchase)', () => {
     await expect.poll(() => mailTo(other), { timeout: 5_000 }).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 200));
     expect(await mailTo(other)).toHaveLength(1);
+  });
+
+  it('words both emails for a subscription: the trial that started, and the subscription to confirm', async () => {
+    const email = uniqueEmail('subscriber');
+    const created = await provision({
+      email,
+      checkoutSessionId: 'cs_test_guest_sub_1',
+      claimUrl,
+      purchase: 'subscription',
+    });
+    expect(created.json().created).toBe(true);
+    await expect.poll(() => mailTo(email), { timeout: 5_000 }).toHaveLength(1);
+    const [welcome] = await mailTo(email);
+    expect(welcome!.text).toContain('your organization and its free trial are ready');
+    expect(welcome!.text).not.toContain('thank you for your purchase');
+
+    const owner = await registerOwner(h);
+    await provision({
+      email: owner.user.email,
+      checkoutSessionId: 'cs_test_guest_sub_2',
+      claimUrl,
+      purchase: 'subscription',
+    });
+    const claims = async () =>
+      (await mailTo(owner.user.email)).filter((m) => m.subject === 'Confirm your purchase');
+    await expect.poll(async () => (await claims()).length, { timeout: 5_000 }).toBe(1);
+    const [claim] = await claims();
+    expect(claim!.text).toContain('started a subscription');
+    expect(claim!.text).not.toContain('template licence');
   });
 
   it('hands nothing over for an existing account: its owner gets the claim link, the account is unchanged', async () => {
@@ -94,6 +124,7 @@ describe('POST /internal/buyers (guest purchase)', () => {
       .toBeGreaterThan(0);
     const [claim] = (await mailTo(owner.user.email)).filter((m) => m.subject === 'Confirm your purchase');
     expect(claim!.text).toContain(claimUrl);
+    expect(claim!.text).toContain('bought the template licence');
     const after = await h.query<{ password_hash: string }>('select password_hash from users where id = ?', [
       owner.user.id,
     ]);

@@ -53,7 +53,11 @@ async function provision(
       if (isThisCheckoutsAccount) return { userId: existing.id, created: true };
       mail = {
         to: existing.email,
-        content: renderClaimPurchaseEmail({ name: existing.name, link: input.claimUrl }),
+        content: renderClaimPurchaseEmail({
+          name: existing.name,
+          link: input.claimUrl,
+          purchase: input.purchase,
+        }),
         kind: 'claim-purchase',
       };
       return { userId: existing.id, created: false };
@@ -72,7 +76,7 @@ async function provision(
     const link = `${deps.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
     mail = {
       to: user.email,
-      content: renderSetPasswordEmail({ name: user.name, link }),
+      content: renderSetPasswordEmail({ name: user.name, link, purchase: input.purchase }),
       kind: 'set-password',
     };
     return { userId: user.id, created: true };
