@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from '@dealflow/web-kit';
+import { readPendingCheckout } from '@dealflow/web-kit/pending-checkout';
 import PurchaseButton from './PurchaseButton.js';
 import { PurchaseTexts, browser } from '../lib/texts.js';
 import { answerApi, renderPage } from '../test/render.js';
@@ -103,5 +104,52 @@ describe('PurchaseButton', () => {
     await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_7'));
     expect(assign).not.toHaveBeenCalledWith('/login');
+  });
+
+  it('an unverified buyer gets the "Verify your email to buy" dialog, no checkout, and the licence kept (issue 15)', async () => {
+    window.localStorage.clear();
+    const calls = answerApi((url) => {
+      if (url.pathname === '/api/auth/me')
+        return { body: { user: { ...person(), emailVerified: false }, organization, sessionId: 's' } };
+      if (url.pathname === '/api/stripe/checkout')
+        return { body: { url: 'http://x/pay', sessionId: 'cs_x' } };
+      return undefined;
+    });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage(<PurchaseButton />);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your email to buy' });
+    expect(dialog.textContent).toContain('olivia@example.com');
+    expect(calls.some((c) => c.path === '/api/stripe/checkout')).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+    expect(readPendingCheckout()).toEqual({ kind: 'licence' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByRole('button', { name: 'Buy Now - $50' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('goes to checkout when the link was followed in another tab (the server says verified now)', async () => {
+    let meCalls = 0;
+    const calls = answerApi((url) => {
+      if (url.pathname === '/api/auth/me') {
+        meCalls += 1;
+        // The page loaded unverified; the fresh check at the click answers verified.
+        return { body: { user: { ...person(), emailVerified: meCalls > 1 }, organization, sessionId: 's' } };
+      }
+      if (url.pathname === '/api/stripe/checkout')
+        return { body: { url: 'http://localhost:3000/pay/checkout/cs_8', sessionId: 'cs_8' } };
+      return undefined;
+    });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage(<PurchaseButton />);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_8'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
