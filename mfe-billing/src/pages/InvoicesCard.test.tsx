@@ -128,6 +128,21 @@ describe('InvoicesCard', () => {
     expect(screen.queryByText(/Subscription canceled after failed payments/)).toBeNull();
   });
 
+  it('says nothing about failed payments when the owner canceled while retries were still due', async () => {
+    const [open, paid] = list().invoices;
+    answer(() => ({
+      body: list({
+        status: 'canceled',
+        nextCharge: null,
+        invoices: [{ ...open, attemptCount: 2, nextPaymentAttempt: '2027-01-05T12:00:00.000Z' }, paid],
+      }),
+    }));
+    renderPage(<InvoicesCard />, { path: '/billing' });
+    expect(await screen.findByRole('table', { name: 'Invoices' })).toBeTruthy();
+    expect(screen.queryByText(/Subscription canceled after failed payments/)).toBeNull();
+    expect(screen.queryByText(/next attempt/)).toBeNull();
+  });
+
   it('shows an error with a retry that loads the list', async () => {
     let fail = true;
     answer(() => (fail ? { status: 503, body: { message: 'Service unavailable' } } : { body: list() }));

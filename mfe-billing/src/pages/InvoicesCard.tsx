@@ -64,7 +64,13 @@ export default function InvoicesCard() {
   // The newest unpaid invoice: the one the provider retries (Stripe's next_payment_attempt, attempt_count).
   const unpaid = data?.invoices.find((invoice) => invoice.status === 'open') ?? null;
   const nextAttempt = data?.status === 'past_due' ? formatDate(unpaid?.nextPaymentAttempt) : null;
-  const canceledAfterFailures = data?.status === 'canceled' && unpaid !== null;
+  // Canceled by the retries themselves: every attempt was made (no next one left). An owner who cancels while
+  // attempts are still due leaves a next attempt on the invoice, and is not told the payments ended it.
+  const canceledAfterFailures =
+    data?.status === 'canceled' &&
+    unpaid !== null &&
+    unpaid.attemptCount > 0 &&
+    unpaid.nextPaymentAttempt === null;
   return (
     <Card className={styles.card} aria-labelledby="invoices-title">
       <CardHeader
