@@ -15,6 +15,11 @@ export interface Broker {
   /** Starts it again on the same port, with the same topics. */
   start(): Promise<void>;
   restart(): Promise<void>;
+  /**
+   * Freezes the broker process (SIGSTOP) for `ms`, then lets it go on (SIGCONT): a broker that stops answering
+   * and comes back with its data, as a real Kafka does after an outage (a restart of this one loses its log).
+   */
+  pause(ms: number): Promise<void>;
 }
 
 export interface BrokerOptions {
@@ -88,6 +93,14 @@ export async function startBroker(options: BrokerOptions = {}): Promise<Broker> 
     });
   };
 
+  const pause = async (ms: number) => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    running.kill('SIGSTOP');
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    running.kill('SIGCONT');
+  };
+
   await start();
   process.once('exit', () => {
     child?.kill('SIGKILL');
@@ -98,6 +111,7 @@ export async function startBroker(options: BrokerOptions = {}): Promise<Broker> 
     port,
     start,
     stop,
+    pause,
     restart: async () => {
       await stop();
       await start();

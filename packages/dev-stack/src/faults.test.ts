@@ -10,8 +10,8 @@ import { startStack, type Stack } from './stack.js';
 
 // Faults (issue 12): mixed events (members added and removed through the identity API, decks received
 // through the mail webhook, subscriptions paid through the embedded provider's checkout) run while, in turn,
-// the broker is killed and restarted (in memory: it comes back empty, with every topic of the AsyncAPI
-// document), a consumer service is SIGKILLed mid-batch and restarted, and one service's database is cut
+// the broker is frozen for 8 s (SIGSTOP, then SIGCONT: it stops answering and comes back with its data), a
+// consumer service is SIGKILLed mid-batch and restarted, and one service's database is cut
 // (connections refused and its backends terminated, then allowed again; the machine's shared PostgreSQL is
 // not restarted). Afterwards: seats at the payment provider equal each organization's members, every deck
 // email has exactly one record and at most one deal, nothing lost, nothing doubled. Opt-in
@@ -319,12 +319,14 @@ describe.skipIf(!enabled)('faults: broker restart, consumer SIGKILL, database cu
         while (progress() < fraction && next < EVENTS) await sleep(100);
       };
       await at(0.15);
-      log('broker: stop');
-      await stack.broker!.stop();
-      await sleep(5000);
-      await stack.broker!.start();
-      faults.push('broker killed and restarted (empty)');
-      log('broker: started again, empty');
+      // The broker stops answering for 8 s and comes back with its data, as a real Kafka does after an outage.
+      // Not a kill and restart: go-mokapi keeps its log in memory, and a restarted one has lost the events it
+      // had acknowledged but not delivered, and restarts every partition's offsets at 0 under consumers that
+      // keep theirs (seen: 1 deal of 450 lost; a member removal skipped by billing). A real Kafka keeps both.
+      log('broker: frozen (SIGSTOP)');
+      await stack.broker!.pause(8000);
+      faults.push('broker frozen for 8 s (SIGSTOP), then resumed');
+      log('broker: resumed');
 
       await at(0.45);
       // svc-ingest consumes ingest.email.received in batches and is busiest: kill it while it works.
