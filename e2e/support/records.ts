@@ -4,9 +4,8 @@ import { expect, uniqueEmail, verifyEmailOf } from './fixtures.js';
 
 /**
  * What the records specs share: a paying organization, its inbound address and secret, decks and the raw
- * emails carrying them, and posting them the way each inbound provider does. (records.spec.ts,
- * records-corrections.spec.ts and a11y-helpers.ts still hold their own copies of the first helpers: they move
- * here when those specs are next run and changed.)
+ * emails carrying them, and posting them the way each inbound provider does. (records.spec.ts still holds its
+ * own copies of the first helpers: they move here when that spec is next run and changed.)
  */
 export const PASSWORD = 'correct-horse-battery';
 
@@ -103,17 +102,20 @@ export function createRawEmail(input: {
   from: string;
   to: string;
   subject: string;
-  text: string;
+  text?: string;
   pdf: Buffer;
-  filename: string;
+  filename?: string;
+  /** The Date header (the record's Received); now when absent. */
+  sentAt?: Date;
 }): string {
+  const filename = input.filename ?? 'deck.pdf';
   const boundary = `deck-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const base64 = input.pdf.toString('base64').replace(/.{1,76}/g, '$&\r\n');
   return [
     `From: ${input.from}`,
     `To: ${input.to}`,
     `Subject: ${input.subject}`,
-    `Date: ${new Date().toUTCString()}`,
+    `Date: ${(input.sentAt ?? new Date()).toUTCString()}`,
     `Message-ID: <${boundary}@e2e.test>`,
     'MIME-Version: 1.0',
     `Content-Type: multipart/mixed; boundary="${boundary}"`,
@@ -121,10 +123,10 @@ export function createRawEmail(input: {
     `--${boundary}`,
     'Content-Type: text/plain; charset=utf-8',
     '',
-    input.text,
+    input.text ?? 'Hi, our deck is attached.',
     `--${boundary}`,
-    `Content-Type: application/pdf; name="${input.filename}"`,
-    `Content-Disposition: attachment; filename="${input.filename}"`,
+    `Content-Type: application/pdf; name="${filename}"`,
+    `Content-Disposition: attachment; filename="${filename}"`,
     'Content-Transfer-Encoding: base64',
     '',
     base64,

@@ -1,98 +1,20 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { expect, test, uniqueEmail, verifyEmailOf } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
+import {
+  createDeckPdf,
+  createRawEmail,
+  findInbox,
+  postRawMail,
+  startTrialOrganization,
+} from '../support/records.js';
 
 // Issue 11 items 4 and 10: a deck record opens its extracted data with the slide each value came from, and a
 // corrected field reaches the CRM deal (svc-ingest -> ingest.record.corrected -> svc-crm).
-
-const PASSWORD = 'correct-horse-battery';
-
-/** A new owner on a Pro trial: register, set up, pay on the local checkout. */
-async function startTrialOrganization(page: Page, name: string) {
-  const email = uniqueEmail('corrections-owner');
-  const registered = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, name: 'Cora Corrections' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  // Buying (the trial's checkout) needs a verified address (issue 15): follow the emailed link.
-  await verifyEmailOf(page.request, email);
-  await page.goto('/organization-setup');
-  await page.getByLabel('Organization name').fill(name);
-  await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
-  await expect(page).toHaveURL(/\/pay\/checkout\/cs_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /Start trial|Pay/ }).click();
-  await expect(page).not.toHaveURL(/\/pay\//, { timeout: 30_000 });
-  if (!(await page.request.get('/api/auth/me')).ok()) {
-    const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-    expect(login.ok(), await login.text()).toBe(true);
-  }
-}
-
-async function findInbox(request: APIRequestContext) {
-  let inbox: { inboundAddress: string; webhookSecret: string } | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/integrations/mailbox');
-        if (!response.ok()) return false;
-        const body = (await response.json()) as { inboundAddress: string; webhookSecret?: string | null };
-        if (!body.webhookSecret) return false;
-        inbox = { inboundAddress: body.inboundAddress, webhookSecret: body.webhookSecret };
-        return true;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return inbox!;
-}
-
-/** A text PDF deck, one page per slide; the first line of each slide is its title. */
-async function createDeckPdf(slides: string[][]): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (const lines of slides) {
-    const page = pdf.addPage([842, 595]);
-    lines.forEach((line, i) =>
-      page.drawText(line, { x: 50, y: 540 - i * 32, size: i === 0 ? 32 : 16, font }),
-    );
-  }
-  return Buffer.from(await pdf.save());
-}
-
-function createRawEmail(input: { from: string; to: string; subject: string; sentAt: Date; pdf: Buffer }) {
-  const boundary = `deck-${Date.now().toString(36)}`;
-  return [
-    `From: ${input.from}`,
-    `To: ${input.to}`,
-    `Subject: ${input.subject}`,
-    `Date: ${input.sentAt.toUTCString()}`,
-    `Message-ID: <${boundary}@e2e.test>`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Hi, our deck is attached.',
-    `--${boundary}`,
-    'Content-Type: application/pdf; name="deck.pdf"',
-    'Content-Disposition: attachment; filename="deck.pdf"',
-    'Content-Transfer-Encoding: base64',
-    '',
-    input.pdf.toString('base64').replace(/.{1,76}/g, '$&\r\n'),
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
-}
 
 test('a deck record shows the slide of each value, and a corrected field shows on the CRM deal', async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  await startTrialOrganization(page, 'Cora Capital');
+  await startTrialOrganization(page, 'Cora Capital', 'Cora Corrections');
   const inbox = await findInbox(page.request);
 
   const pdf = await createDeckPdf([
@@ -102,23 +24,17 @@ test('a deck record shows the slide of each value, and a corrected field shows o
   ]);
   // Sent two days before it arrives: the record's Received is the email's Date.
   const sentAt = new Date(Date.now() - 2 * 24 * 3600_000);
-  const response = await page.request.post(
-    `/webhooks/mail?recipient=${encodeURIComponent(inbox.inboundAddress)}`,
-    {
-      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${inbox.webhookSecret}` },
-      data: Buffer.from(
-        createRawEmail({
-          from: 'Nia Founder <nia@nimbusfreight.io>',
-          to: inbox.inboundAddress,
-          subject: 'Nimbus Freight deck',
-          sentAt,
-          pdf,
-        }),
-      ),
-    },
+  const emailId = await postRawMail(
+    page.request,
+    inbox,
+    createRawEmail({
+      from: 'Nia Founder <nia@nimbusfreight.io>',
+      to: inbox.inboundAddress,
+      subject: 'Nimbus Freight deck',
+      sentAt,
+      pdf,
+    }),
   );
-  expect(response.status(), await response.text()).toBe(202);
-  const { emailId } = (await response.json()) as { emailId: number };
 
   await page.goto('/processed-emails');
   const row = page.getByRole('row').filter({ hasText: 'nia@nimbusfreight.io' });
