@@ -44,6 +44,15 @@ const ZBillingEnv = ZBaseConfig.extend({
   IDENTITY_URL: urlList('http://127.0.0.1:4001'),
   /** With several IDENTITY_URL instances, how often each one's /readyz is asked (0: never). */
   UPSTREAM_HEALTH_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * How often member counts and seats are reconciled with identity (0: never): a count whose membership
+   * version is newer than billing's is applied, so a member event the broker lost is made good.
+   */
+  SEAT_RECONCILE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || ms >= 1000, 'must be 0 (off) or at least 1000')
+    .default(600_000),
   /** Secret of the embedded provider's self-signed webhook-equivalent hand-off (pages under /pay). */
   EMBEDDED_PAYMENTS_SECRET: z.string().min(16).default(DEV_EMBEDDED_PAYMENTS_SECRET),
   /**
@@ -119,6 +128,7 @@ const groupForReaders = ({
   STRIPE_PRICE_TEMPLATE,
   IDENTITY_URL,
   UPSTREAM_HEALTH_INTERVAL_MS,
+  SEAT_RECONCILE_INTERVAL_MS,
   EMBEDDED_PAYMENTS_SECRET,
   EMBEDDED_PAYMENTS_RETRY_DAYS,
   STRIPE_TEST_CLOCKS,
@@ -142,7 +152,11 @@ const groupForReaders = ({
       template: STRIPE_PRICE_TEMPLATE,
     },
   },
-  identity: { urls: IDENTITY_URL, healthIntervalMs: UPSTREAM_HEALTH_INTERVAL_MS },
+  identity: {
+    urls: IDENTITY_URL,
+    healthIntervalMs: UPSTREAM_HEALTH_INTERVAL_MS,
+    reconcileIntervalMs: SEAT_RECONCILE_INTERVAL_MS,
+  },
   embeddedPayments: { secret: EMBEDDED_PAYMENTS_SECRET, retryDays: EMBEDDED_PAYMENTS_RETRY_DAYS },
 });
 

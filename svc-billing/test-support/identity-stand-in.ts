@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * svc-identity's internal endpoints as billing sees them: POST /internal/sessions {userId}, and
  * POST /internal/buyers (a guest's account: new addresses get an account, those in `accounts` already have
  * one and get the claim link instead; the same checkout answers the same again), and
- * POST /internal/buyers/organization (the organization a buyer owns; 409 for a member of another one).
+ * POST /internal/buyers/organization (the organization a buyer owns; 409 for a member of another one), and
+ * GET /internal/organizations/memberships (the counts and versions in `memberships`, paged by id as identity does).
  */
 export async function startIdentityStandIn(internalToken: string) {
   const calls: { userId: number; token: string | undefined }[] = [];
@@ -25,6 +26,7 @@ export async function startIdentityStandIn(internalToken: string) {
   const members = new Set<number>();
   const organizationCalls: { userId: number; plan: string; billingCycle: string }[] = [];
   let nextOrgId = 9000;
+  const memberships = new Map<number, { memberCount: number; membershipVersion: number }>();
   let draining = false;
   const server = createServer((req, res) => {
     // Readiness as service-kit answers it: 503 while draining before a shutdown.
@@ -41,6 +43,21 @@ export async function startIdentityStandIn(internalToken: string) {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      const url = new URL(req.url ?? '/', 'http://identity');
+      if (req.method === 'GET' && url.pathname === '/internal/organizations/memberships') {
+        if (token !== internalToken) return reply(401, { message: 'Internal API token missing or wrong' });
+        const afterId = Number(url.searchParams.get('afterId') ?? 0);
+        const limit = Number(url.searchParams.get('limit') ?? 500);
+        const page = [...memberships]
+          .filter(([orgId]) => orgId > afterId)
+          .sort(([a], [b]) => a - b)
+          .slice(0, limit)
+          .map(([orgId, m]) => ({ orgId, ...m }));
+        return reply(200, {
+          organizations: page,
+          nextAfterId: page.length === limit ? page[page.length - 1]!.orgId : null,
+        });
+      }
       const known = ['/internal/sessions', '/internal/buyers', '/internal/buyers/organization'];
       if (req.method !== 'POST' || !known.includes(req.url ?? ''))
         return reply(404, { message: 'Not found' });
@@ -104,6 +121,8 @@ export async function startIdentityStandIn(internalToken: string) {
     buyerCalls,
     organizationCalls,
     ownedOrganizations,
+    /** What GET /internal/organizations/memberships answers: orgId -> member count and membership version. */
+    memberships,
     /** Gives `email` an account before any checkout (`member`: a member of someone else's organization). */
     addAccount: (email: string, userId: number, options: { member?: boolean } = {}) => {
       accounts.set(email, userId);

@@ -41,6 +41,12 @@ export const ZOrganizationCreated = z.object({
   plan: ZPlan,
   billingCycle: ZBillingCycle.nullable(),
   memberCount: z.number().int().nonnegative(),
+  /**
+   * The organization's membership version after the change (identity counts up on every join and removal,
+   * under the organization's row lock): a consumer applies a member count only when its version is newer than
+   * the one it holds, so a retried or late event never undoes a later one. Optional: events written before it.
+   */
+  membershipVersion: z.number().int().positive().optional(),
 });
 export const ZOrganizationDeleted = z.object({ orgId: ZId });
 export const ZMemberAdded = z.object({
@@ -49,13 +55,25 @@ export const ZMemberAdded = z.object({
   email: z.email(),
   name: z.string(),
   role: ZRole,
-  /** Member count after the change: seat sync sets the quantity to it (idempotent, order-safe). */
+  /** Member count after the change: seat sync sets the quantity to it (idempotent; ordered by membershipVersion). */
   memberCount: z.number().int().nonnegative(),
+  /**
+   * The organization's membership version after the change (identity counts up on every join and removal,
+   * under the organization's row lock): a consumer applies a member count only when its version is newer than
+   * the one it holds, so a retried or late event never undoes a later one. Optional: events written before it.
+   */
+  membershipVersion: z.number().int().positive().optional(),
 });
 export const ZMemberRemoved = z.object({
   orgId: ZId,
   userId: ZId,
   memberCount: z.number().int().nonnegative(),
+  /**
+   * The organization's membership version after the change (identity counts up on every join and removal,
+   * under the organization's row lock): a consumer applies a member count only when its version is newer than
+   * the one it holds, so a retried or late event never undoes a later one. Optional: events written before it.
+   */
+  membershipVersion: z.number().int().positive().optional(),
 });
 export const ZUserDeleted = z.object({ userId: ZId, orgId: ZId.nullable() });
 

@@ -8,6 +8,8 @@ import {
   ZProvisionBuyerResponse,
   ZBuyerOrganizationBody,
   ZBuyerOrganizationResponse,
+  ZMembershipsQuery,
+  ZMembershipsResponse,
 } from './internal.js';
 
 // Seed 000 section 5 and seed 001 section 5: messages are part of the contract.
@@ -498,6 +500,16 @@ export const identityRoutes = defineRoutes({
       409: ZErrorBody,
     },
   },
+  memberships: {
+    method: 'GET',
+    path: '/internal/organizations/memberships',
+    summary:
+      "Every organization's member count and membership version, by id (billing's seat reconciliation)",
+    tag: 'internal',
+    auth: 'internal',
+    query: ZMembershipsQuery,
+    responses: { 200: ZMembershipsResponse, 400: ZErrorBody, 401: ZErrorBody },
+  },
   publicKey: {
     method: 'GET',
     path: '/internal/public-key',
@@ -517,5 +529,6 @@ export const internalRoutes = {
   createSession: identityRoutes.createSession,
   provisionBuyer: identityRoutes.provisionBuyer,
   buyerOrganization: identityRoutes.buyerOrganization,
+  memberships: identityRoutes.memberships,
   publicKey: identityRoutes.publicKey,
 };

@@ -86,3 +86,27 @@ export const ZBuyerOrganizationResponse = z.object({
   created: z.boolean(),
 });
 export type TBuyerOrganizationResponse = z.infer<typeof ZBuyerOrganizationResponse>;
+
+/**
+ * Billing -> identity, the seat reconciliation (`GET /internal/organizations/memberships`): every
+ * organization's member count and membership version, by id, a page at a time. Billing applies a count whose
+ * version is newer than its own, so an event the broker lost is made good on the next pass.
+ */
+export const ZMembershipsQuery = z.object({
+  /** Organizations with an id above this one (0: from the start). */
+  afterId: z.coerce.number().int().nonnegative().default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+export type TMembershipsQuery = z.infer<typeof ZMembershipsQuery>;
+export const ZMembershipsResponse = z.object({
+  organizations: z.array(
+    z.object({
+      orgId: z.number().int(),
+      memberCount: z.number().int().nonnegative(),
+      membershipVersion: z.number().int().positive(),
+    }),
+  ),
+  /** The `afterId` of the next page; null on the last one. */
+  nextAfterId: z.number().int().nullable(),
+});
+export type TMembershipsResponse = z.infer<typeof ZMembershipsResponse>;

@@ -15,6 +15,8 @@ export interface Broker {
   /** Starts it again on the same port, with the same topics. */
   start(): Promise<void>;
   restart(): Promise<void>;
+  /** SIGKILLs the broker process, as a crash would: everything it held in memory, acknowledged or not, is gone. */
+  kill(): Promise<void>;
   /**
    * Freezes the broker process (SIGSTOP) for `ms`, then lets it go on (SIGCONT): a broker that stops answering
    * and comes back with its data, as a real Kafka does after an outage (a restart of this one loses its log).
@@ -82,13 +84,13 @@ export async function startBroker(options: BrokerOptions = {}): Promise<Broker> 
     await Promise.race([waitForPort(port), exited]);
   };
 
-  const stop = async () => {
+  const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
     const running = child;
     child = null;
     if (!running || running.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       running.once('exit', () => resolve());
-      running.kill('SIGTERM');
+      running.kill(signal);
       setTimeout(() => running.kill('SIGKILL'), 3000).unref();
     });
   };
@@ -110,7 +112,8 @@ export async function startBroker(options: BrokerOptions = {}): Promise<Broker> 
     brokers: `127.0.0.1:${port}`,
     port,
     start,
-    stop,
+    stop: () => stop(),
+    kill: () => stop('SIGKILL'),
     pause,
     restart: async () => {
       await stop();

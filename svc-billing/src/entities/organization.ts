@@ -9,6 +9,8 @@ export interface BillingOrganization {
   ownerEmail: string | null;
   ownerName: string | null;
   memberCount: number;
+  /** Identity's membership version of `memberCount`: a count with an older version is stale (0: none yet). */
+  memberCountVersion: number;
   plan: TPlan;
   billingCycle: TBillingCycle | null;
   status: TSubscriptionStatus | null;
@@ -38,6 +40,7 @@ export const OrganizationSchema = new EntitySchema<BillingOrganization>({
     ownerEmail: { type: 'text', nullable: true },
     ownerName: { type: 'text', nullable: true },
     memberCount: { type: 'integer', default: 1 },
+    memberCountVersion: { type: 'integer', default: 0 },
     plan: { type: 'text', default: 'free' },
     billingCycle: { type: 'text', nullable: true },
     status: { type: 'text', nullable: true },

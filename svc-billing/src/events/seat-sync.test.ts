@@ -5,6 +5,8 @@ import { handleEvent } from '@dealflow/service-kit';
 import { createTestEventBus, waitFor } from '@dealflow/service-kit/testing';
 import { startBilling, type BillingHarness } from '../../test/start-billing.js';
 import { createConsumers } from './index.js';
+import { reconcileSeats } from '../use-cases/reconcile-seats.js';
+import { createIdentityClient } from '../providers/identity-client.js';
 
 let h: BillingHarness;
 beforeAll(async () => {
@@ -135,6 +137,124 @@ describe('seat sync', () => {
     } finally {
       await after.stop();
     }
+  });
+});
+
+describe('member counts in the order identity made them (membership versions)', () => {
+  const deliver = async (topic: typeof Topics.memberAdded | typeof Topics.memberRemoved, data: object) => {
+    const consumer = createConsumers(h.svc.deps).find((c) => c.topic === topic)!;
+    const envelope = {
+      id: randomUUID(),
+      type: topic,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      orgId: String((data as { orgId: number }).orgId),
+      data,
+    };
+    return handleEvent(h.svc.ctx.orm, 'billing', consumer, JSON.stringify(envelope), {
+      logger: h.svc.ctx.logger,
+      producer: null,
+    });
+  };
+  const held = async (orgId: number) =>
+    (
+      (await h.svc.ctx.orm.em
+        .fork()
+        .getConnection()
+        .execute('select member_count, member_count_version, seats from organizations where id = ?', [
+          orgId,
+        ])) as { member_count: number; member_count_version: number; seats: number }[]
+    )[0];
+
+  it('a member.added applied after a later member.removed (parked, then retried) does not bring its count back', async () => {
+    const { subscriptionId } = await h.subscribe(46);
+    expect(await deliver(Topics.memberAdded, { ...member(46, 7, 2), membershipVersion: 2 })).toBe('handled');
+    expect(quantityAtStripe(subscriptionId)).toBe(2);
+    // Version 3 (a second member) was parked by a failure; version 4 (a removal) went through first.
+    expect(
+      await deliver(Topics.memberRemoved, { orgId: 46, userId: 7, memberCount: 2, membershipVersion: 4 }),
+    ).toBe('handled');
+    expect(await deliver(Topics.memberAdded, { ...member(46, 8, 3), membershipVersion: 3 })).toBe('handled');
+    expect(await held(46)).toEqual({ member_count: 2, member_count_version: 4, seats: 2 });
+    expect(quantityAtStripe(subscriptionId)).toBe(2);
+    expect(seatUpdates(subscriptionId)).toHaveLength(1);
+  });
+
+  it('organization.created arriving after member events keeps their newer count', async () => {
+    expect(await deliver(Topics.memberAdded, { ...member(48, 9, 2), membershipVersion: 2 })).toBe('handled');
+    await h.bus.publish(Topics.organizationCreated, {
+      orgId: 48,
+      name: 'Late Capital',
+      ownerId: 10,
+      ownerEmail: 'owner10@fund.example',
+      ownerName: 'Owner Ten',
+      plan: 'pro',
+      billingCycle: 'monthly',
+      memberCount: 1,
+      membershipVersion: 1,
+    });
+    await waitFor(async () => (await held(48)) !== undefined && (await orgName(48)) === 'Late Capital');
+    expect(await held(48)).toMatchObject({ member_count: 2, member_count_version: 2 });
+  });
+  const orgName = async (orgId: number) =>
+    (
+      (await h.svc.ctx.orm.em
+        .fork()
+        .getConnection()
+        .execute('select name from organizations where id = ?', [orgId])) as { name: string }[]
+    )[0]?.name;
+
+  it('reconciles with identity: a count whose version billing never got is applied and billed, once', async () => {
+    const { subscriptionId } = await h.subscribe(47);
+    const before = await held(47);
+    // Identity made three changes billing never heard of (the broker lost them), and knows two more organizations.
+    h.identity.memberships.clear();
+    h.identity.memberships.set(47, {
+      memberCount: 4,
+      membershipVersion: (before!.member_count_version || 1) + 3,
+    });
+    h.identity.memberships.set(49, { memberCount: 2, membershipVersion: 2 });
+    h.identity.memberships.set(50, { memberCount: 1, membershipVersion: 1 });
+    const first = await reconcileSeats(h.svc.ctx.orm, h.svc.deps, 2);
+    expect(first).toEqual({ checked: 3, reconciled: 3 });
+    expect(quantityAtStripe(subscriptionId)).toBe(4);
+    expect(await held(47)).toMatchObject({ member_count: 4, seats: 4 });
+    expect(await held(49)).toMatchObject({ member_count: 2, member_count_version: 2 });
+
+    // Nothing more to do: a second pass changes nothing and calls Stripe no more.
+    const updates = seatUpdates(subscriptionId).length;
+    expect(await reconcileSeats(h.svc.ctx.orm, h.svc.deps, 2)).toEqual({ checked: 3, reconciled: 0 });
+    expect(seatUpdates(subscriptionId)).toHaveLength(updates);
+
+    // The lost event, delivered late after all, is older than what billing now holds.
+    const version = (await held(47))!.member_count_version;
+    expect(
+      await deliver(Topics.memberRemoved, {
+        orgId: 47,
+        userId: 3,
+        memberCount: 3,
+        membershipVersion: version - 1,
+      }),
+    ).toBe('handled');
+    expect(quantityAtStripe(subscriptionId)).toBe(4);
+  });
+
+  it('a reconciliation pass that cannot reach identity fails without changing anything', async () => {
+    const unreachable = createIdentityClient({
+      urls: ['http://127.0.0.1:9'],
+      internalToken: 'x'.repeat(32),
+      healthIntervalMs: 0,
+      timeoutMs: 1000,
+    });
+    const before = await held(47);
+    try {
+      await expect(
+        reconcileSeats(h.svc.ctx.orm, { ...h.svc.deps, identity: unreachable }),
+      ).rejects.toMatchObject({ code: 'IDENTITY_UNAVAILABLE' });
+    } finally {
+      await unreachable.close();
+    }
+    expect(await held(47)).toEqual(before);
   });
 });
 

@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import {
   ZBuyerOrganizationResponse,
   ZInternalSessionResponse,
+  ZMembershipsResponse,
   ZProvisionBuyerResponse,
   internalRoutes,
   type TBuyerOrganizationBody,
   type TBuyerOrganizationResponse,
+  type TMembershipsResponse,
   type TProvisionBuyerBody,
   type TProvisionBuyerResponse,
 } from '@dealflow/contracts';
@@ -22,14 +24,16 @@ export interface IdentityClient {
    * none. Identity alone decides it; a buyer who owns none they may subscribe gets BUYER_ORGANIZATION_REFUSED.
    */
   ensureBuyerOrganization(input: TBuyerOrganizationBody): Promise<TBuyerOrganizationResponse>;
+  /** A page of every organization's member count and membership version (GET /internal/organizations/memberships). */
+  listMemberships(afterId: number, limit: number): Promise<TMembershipsResponse>;
   close(): Promise<void>;
 }
 
 /**
  * svc-identity's internal routes over service-kit's UpstreamGroup (the gateway's pool): `urls` is one URL (a
  * cluster's Service) or every local instance, spread round-robin, those whose /readyz fails skipped, a
- * refused connection tried on the next instance. Both calls are POSTs that create something: a connection
- * reset after sending is not repeated (the error below), only one that never reached an instance.
+ * refused connection tried on the next instance. The POSTs create something: a connection reset after sending
+ * is not repeated (the error below), only one that never reached an instance.
  */
 export const createIdentityClient = (options: {
   urls: readonly string[];
@@ -43,13 +47,17 @@ export const createIdentityClient = (options: {
     timeoutMs: options.timeoutMs ?? 5_000,
     healthIntervalMs: options.healthIntervalMs ?? 1_000,
   });
-  const post = async (path: string, body: unknown) => {
+  const post = (path: string, body: unknown) => send('POST', path, body);
+  const send = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
     try {
       const response = await pool.request({
         path,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: options.internalToken },
-        body: JSON.stringify(body),
+        method,
+        headers: {
+          [INTERNAL_TOKEN_HEADER]: options.internalToken,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       const json: unknown = await response.body.json().catch(() => null);
       return { status: response.statusCode, json };
@@ -90,6 +98,16 @@ export const createIdentityClient = (options: {
       if (status < 200 || status >= 300)
         throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${status}`);
       const parsed = ZBuyerOrganizationResponse.safeParse(json);
+      if (!parsed.success)
+        throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
+      return parsed.data;
+    },
+    async listMemberships(afterId, limit) {
+      const query = new URLSearchParams({ afterId: String(afterId), limit: String(limit) });
+      const { status, json } = await send('GET', `${internalRoutes.memberships.path}?${query}`);
+      if (status < 200 || status >= 300)
+        throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${status}`);
+      const parsed = ZMembershipsResponse.safeParse(json);
       if (!parsed.success)
         throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
       return parsed.data;

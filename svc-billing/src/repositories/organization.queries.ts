@@ -33,6 +33,7 @@ export const lockOrganization = async (
     ownerEmail: orNull<string>(row.owner_email),
     ownerName: orNull<string>(row.owner_name),
     memberCount: Number(row.member_count),
+    memberCountVersion: Number(row.member_count_version),
     plan: row.plan as TPlan,
     billingCycle: orNull<TBillingCycle>(row.billing_cycle),
     status: orNull<TSubscriptionStatus>(row.status),
@@ -48,3 +49,39 @@ export const lockOrganization = async (
     updatedAt: toDate(row.updated_at)!,
   };
 };
+
+/** Billing's member count, its version and the seats of each organization asked about (the seat reconciliation). */
+export async function listMemberCounts(
+  em: EntityManager,
+  orgIds: number[],
+  billableStatuses: readonly string[],
+): Promise<
+  Map<number, { memberCount: number; memberCountVersion: number; seats: number; billable: boolean }>
+> {
+  if (orgIds.length === 0) return new Map();
+  type TRow = {
+    id: number;
+    member_count: number;
+    member_count_version: number;
+    seats: number;
+    billable: boolean;
+  };
+  const rows: TRow[] = await em.getConnection().execute<TRow[]>(
+    `select id, member_count, member_count_version, seats,
+            (stripe_subscription_id is not null and deleted_at is null
+             and status = any(?::text[])) as billable
+       from organizations where id = any(?::int[])`,
+    [`{${billableStatuses.join(',')}}`, `{${orgIds.join(',')}}`],
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        memberCount: Number(row.member_count),
+        memberCountVersion: Number(row.member_count_version),
+        seats: Number(row.seats),
+        billable: Boolean(row.billable),
+      },
+    ]),
+  );
+}

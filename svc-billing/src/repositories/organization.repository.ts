@@ -48,10 +48,18 @@ export const recordOrganizationCreated = async (
     ownerEmail: string;
     ownerName: string;
     memberCount: number;
+    membershipVersion?: number;
   },
 ) => {
-  // The member count only grows here: member events may have arrived before this one.
+  // Member events may have arrived before this one: their count stands when it is newer (or, without
+  // versions, larger).
   const existing = await findOrganization(em, input.orgId, { lock: true });
+  const version = input.membershipVersion ?? 0;
+  const keepExisting = existing
+    ? input.membershipVersion === undefined
+      ? existing.memberCount > input.memberCount
+      : existing.memberCountVersion >= version
+    : false;
   await em.upsert(
     OrganizationSchema,
     {
@@ -60,19 +68,44 @@ export const recordOrganizationCreated = async (
       ownerId: input.ownerId,
       ownerEmail: input.ownerEmail,
       ownerName: input.ownerName,
-      memberCount: Math.max(existing?.memberCount ?? 0, input.memberCount, 1),
+      memberCount: keepExisting ? existing!.memberCount : Math.max(input.memberCount, 1),
+      memberCountVersion: keepExisting ? existing!.memberCountVersion : version,
       updatedAt: new Date(),
     },
     {
       onConflictFields: ['id'],
-      onConflictMergeFields: ['name', 'ownerId', 'ownerEmail', 'ownerName', 'memberCount', 'updatedAt'],
+      onConflictMergeFields: [
+        'name',
+        'ownerId',
+        'ownerEmail',
+        'ownerName',
+        'memberCount',
+        'memberCountVersion',
+        'updatedAt',
+      ],
       disableIdentityMap: true,
     },
   );
 };
 
-export const setMemberCount = (em: EntityManager, orgId: number, memberCount: number) =>
-  em.nativeUpdate(OrganizationSchema, { id: orgId }, { memberCount, updatedAt: new Date() });
+/**
+ * The member count identity reported, kept only when its membership version is newer than the one held: a
+ * retried or late event (member.added parked while a later member.removed went through) never undoes a later
+ * count. An event without a version (written before versions existed) is applied as it comes.
+ */
+export const setMemberCount = async (
+  em: EntityManager,
+  orgId: number,
+  memberCount: number,
+  version?: number,
+): Promise<boolean> =>
+  version === undefined
+    ? (await em.nativeUpdate(OrganizationSchema, { id: orgId }, { memberCount, updatedAt: new Date() })) > 0
+    : (await em.nativeUpdate(
+        OrganizationSchema,
+        { id: orgId, memberCountVersion: { $lt: version } },
+        { memberCount, memberCountVersion: version, updatedAt: new Date() },
+      )) > 0;
 
 export const setCustomer = (em: EntityManager, orgId: number, customerId: string) =>
   em.nativeUpdate(OrganizationSchema, { id: orgId }, { stripeCustomerId: customerId, updatedAt: new Date() });

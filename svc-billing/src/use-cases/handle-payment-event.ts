@@ -29,9 +29,8 @@ export async function handlePaymentEvent(
       applied = subscription ? await applySubscription(tx, deps.priceBook, subscription) : null;
       // Members who joined between the start of checkout and its completion are billed from the start.
       if (applied && event.type === 'checkout.session.completed') {
-        const org = await findOrganization(tx, applied.orgId);
-        if (org)
-          await syncSeats(tx, deps, { orgId: org.id, memberCount: org.memberCount, eventId: event.id });
+        if (await findOrganization(tx, applied.orgId))
+          await syncSeats(tx, deps, { orgId: applied.orgId, idempotencyKey: event.id });
       }
       if (!subscription)
         deps.logger.warn(

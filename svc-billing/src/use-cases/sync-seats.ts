@@ -1,24 +1,37 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TBillingDeps } from '../deps.js';
 import { ensureOrganization, setMemberCount } from '../repositories/organization.repository.js';
+import { lockOrganization } from '../repositories/organization.queries.js';
 import { lockSubscription } from '../repositories/subscription-lock.queries.js';
 import { applySubscription } from './apply-subscription.js';
 
-const BILLABLE = new Set(['trialing', 'active', 'past_due', 'unpaid']);
+/** Statuses whose subscription is charged per seat. */
+export const BILLABLE_STATUSES = ['trialing', 'active', 'past_due', 'unpaid'] as const;
+const BILLABLE = new Set<string>(BILLABLE_STATUSES);
 
 /**
- * Seats follow the team: the subscription quantity becomes the member count identity reported (absolute,
- * so a redelivered or repeated event sets the same number and changes nothing), with proration. The
- * idempotency key is the event id, so a retry after a failure does not charge twice.
+ * Seats follow the team: the member count identity reported is kept when its membership version is newer
+ * than the one held (a late or retried event changes nothing), then the subscription quantity becomes the
+ * count billing holds, with proration. Absolute, so running it again sets the same number. `idempotencyKey`
+ * (the event id, or the reconciliation's organization and version) keeps a retry from charging twice.
  */
 export async function syncSeats(
   em: EntityManager,
   deps: Pick<TBillingDeps, 'provider' | 'priceBook' | 'logger'>,
-  input: { orgId: number; memberCount: number; eventId: string; actorId?: number },
+  input: {
+    orgId: number;
+    /** Identity's count and its version; without them the count billing holds is billed. */
+    memberCount?: number;
+    membershipVersion?: number;
+    idempotencyKey: string;
+    actorId?: number;
+  },
 ): Promise<{ quantity: number; updated: boolean }> {
-  const org = await ensureOrganization(em, { orgId: input.orgId });
-  await setMemberCount(em, input.orgId, input.memberCount);
-  const quantity = Math.max(input.memberCount, 1);
+  await ensureOrganization(em, { orgId: input.orgId });
+  if (input.memberCount !== undefined)
+    await setMemberCount(em, input.orgId, input.memberCount, input.membershipVersion);
+  const org = (await lockOrganization(em, input.orgId))!;
+  const quantity = Math.max(org.memberCount, 1);
   if (!org.stripeSubscriptionId || !org.status || !BILLABLE.has(org.status) || org.deletedAt) {
     return { quantity, updated: false };
   }
@@ -27,7 +40,7 @@ export async function syncSeats(
   const subscription = await deps.provider.updateSubscription(
     org.stripeSubscriptionId,
     { quantity },
-    `seats-${org.stripeSubscriptionId}-${input.eventId}`,
+    `seats-${org.stripeSubscriptionId}-${input.idempotencyKey}`,
   );
   await applySubscription(em, deps.priceBook, subscription, { actorId: input.actorId });
   deps.logger.info({ orgId: input.orgId, from: org.seats, to: quantity }, 'seats synced');

@@ -19,6 +19,11 @@ export interface IOrganization {
   trialEndsAt: Date | null;
   /** The owner requires two-factor sign-in of every member: those without it must enrol before anything else. */
   requireTwoFactor: boolean;
+  /**
+   * Counts up on every join and removal (under the row lock, before the members are counted): the version
+   * member.added / member.removed carry, so consumers apply member counts in the order they happened.
+   */
+  membershipVersion: number;
   createdAt: Date;
 }
 
@@ -64,6 +69,7 @@ export const OrganizationSchema = new EntitySchema<IOrganization>({
     },
     trialEndsAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     requireTwoFactor: { type: 'boolean', default: false },
+    membershipVersion: { type: 'number', default: 1 },
     createdAt: createdAtColumn,
   },
 });

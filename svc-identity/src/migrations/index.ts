@@ -5,6 +5,7 @@ import { Migration20261124185231 } from './Migration20261124185231.js';
 import { Migration20261124185355 } from './Migration20261124185355.js';
 import { Migration20261124185716 } from './Migration20261124185716.js';
 import { Migration20261124192400 } from './Migration20261124192400.js';
+import { Migration20261125011431 } from './Migration20261125011431.js';
 
 export const identityMigrations = [
   { name: 'Migration20261121000000', class: Migration20261121000000 },
@@ -14,4 +15,5 @@ export const identityMigrations = [
   { name: 'Migration20261124185355', class: Migration20261124185355 },
   { name: 'Migration20261124185716', class: Migration20261124185716 },
   { name: 'Migration20261124192400', class: Migration20261124192400 },
+  { name: 'Migration20261125011431', class: Migration20261125011431 },
 ];

@@ -9,6 +9,7 @@ import { introspectApiKey, isApiKeyToken } from '../use-cases/introspect-api-key
 import { createSessionForUser } from '../use-cases/create-session-for-user.js';
 import { createBuyerAccount } from '../use-cases/create-buyer-account.js';
 import { ensureBuyerOrganization } from '../use-cases/ensure-buyer-organization.js';
+import { listMemberships } from '../use-cases/list-memberships.js';
 
 /** Service-to-service routes (`auth: 'internal'`, x-internal-token); the gateway never routes /internal/*. */
 export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): void {
@@ -50,6 +51,8 @@ export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps):
   });
 
   route(identityRoutes.buyerOrganization, ({ body, request }) => ensureBuyerOrganization(request.em, body));
+
+  route(identityRoutes.memberships, ({ query, request }) => listMemberships(request.em, query));
 
   route(identityRoutes.publicKey, async () => ({
     publicKeyPem: deps.jwt.publicKeyPem,

@@ -453,7 +453,7 @@ describe('members', () => {
     const events = await outboxTopics(owner.organization!.id);
     expect(events.at(-1)).toEqual({
       topic: 'identity.member.removed',
-      data: { orgId: owner.organization!.id, userId: member.user.id, memberCount: 1 },
+      data: { orgId: owner.organization!.id, userId: member.user.id, memberCount: 1, membershipVersion: 3 },
     });
     const removedMe = await h.app.inject({ method: 'GET', url: '/api/auth/me', headers: member.auth });
     expect(removedMe.json()).toMatchObject({

@@ -34,6 +34,7 @@ export async function insertOrganization(
     billingCycle: null,
     trialEndsAt: null,
     requireTwoFactor: false,
+    membershipVersion: 1,
     createdAt: new Date(),
   });
   await tx.flush();
@@ -56,6 +57,7 @@ export async function insertOrganization(
     plan: input.plan,
     billingCycle: input.billingCycle,
     memberCount: 1,
+    membershipVersion: organization.membershipVersion,
   });
   return organization;
 }

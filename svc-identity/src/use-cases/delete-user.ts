@@ -4,7 +4,7 @@ import type { TActor } from '../deps.js';
 import { OrganizationSchema } from '../entities/organization.js';
 import { UserSchema } from '../entities/user.js';
 import { countOrganizationMembers, countOrganizationOwners } from '../repositories/user.repository.js';
-import { lockOrganization } from '../repositories/organization.repository.js';
+import { lockOrganization, nextMembershipVersion } from '../repositories/organization.repository.js';
 import {
   publishMemberRemoved,
   publishOrganizationDeleted,
@@ -63,7 +63,12 @@ export async function deleteUser(em: EntityManager, actor: TActor, input: { pass
           );
           if (nextOwner) organization.ownerId = nextOwner.id;
         }
-        publishMemberRemoved(tx, user.id, { orgId, userId: user.id, memberCount: memberCount - 1 });
+        publishMemberRemoved(tx, user.id, {
+          orgId,
+          userId: user.id,
+          memberCount: memberCount - 1,
+          membershipVersion: await nextMembershipVersion(tx, orgId),
+        });
       }
     }
     // sessions, reset tokens and notification settings go with it (on delete cascade).

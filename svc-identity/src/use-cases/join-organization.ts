@@ -4,6 +4,7 @@ import type { IUser } from '../entities/user.js';
 import { countOrganizationMembers } from '../repositories/user.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { publishMemberAdded } from '../repositories/identity.events.js';
+import { nextMembershipVersion } from '../repositories/organization.repository.js';
 
 /** Makes `user` a member through `invitation` (in the caller's transaction) and writes member.added. */
 export async function joinOrganization(
@@ -11,6 +12,8 @@ export async function joinOrganization(
   user: IUser,
   invitation: IInvitation,
 ): Promise<void> {
+  // First: it locks the organization, so a concurrent join or removal is counted after this one commits.
+  const membershipVersion = await nextMembershipVersion(tx, invitation.organizationId);
   user.organizationId = invitation.organizationId;
   user.role = invitation.role;
   invitation.status = 'accepted';
@@ -33,5 +36,6 @@ export async function joinOrganization(
     name: user.name,
     role: invitation.role,
     memberCount,
+    membershipVersion,
   });
 }

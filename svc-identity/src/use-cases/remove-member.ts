@@ -8,6 +8,7 @@ import {
 } from '../repositories/user.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { publishMemberRemoved } from '../repositories/identity.events.js';
+import { nextMembershipVersion } from '../repositories/organization.repository.js';
 import { loadOwnerOrganization } from './guards.js';
 
 export const LAST_OWNER_MESSAGE = 'An organization must keep at least one owner';
@@ -24,6 +25,7 @@ export async function removeMember(em: EntityManager, actor: TActor, memberId: n
     if (member.role === 'owner' && (await countOrganizationOwners(tx, organization.id)) <= 1) {
       throw new IdentityError('CONFLICT', LAST_OWNER_MESSAGE);
     }
+    const membershipVersion = await nextMembershipVersion(tx, organization.id);
     member.organizationId = null;
     member.role = 'member';
     if (organization.ownerId === member.id) organization.ownerId = user.id;
@@ -37,6 +39,11 @@ export async function removeMember(em: EntityManager, actor: TActor, memberId: n
       description: `${user.name} removed ${member.name}`,
       metadata: { memberId: member.id, email: member.email },
     });
-    publishMemberRemoved(tx, user.id, { orgId: organization.id, userId: member.id, memberCount });
+    publishMemberRemoved(tx, user.id, {
+      orgId: organization.id,
+      userId: member.id,
+      memberCount,
+      membershipVersion,
+    });
   });
 }

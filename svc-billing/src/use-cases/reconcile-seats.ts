@@ -1,0 +1,57 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { TBillingDeps } from '../deps.js';
+import { listMemberCounts } from '../repositories/organization.queries.js';
+import { BILLABLE_STATUSES, syncSeats } from './sync-seats.js';
+
+/**
+ * Member counts and seats made good against identity, the source of truth: every organization whose
+ * membership version at identity is newer than billing's (a member event lost or not yet applied), or whose
+ * billable subscription has a seat count other than its members, goes through syncSeats in its own
+ * transaction. An event applied meanwhile wins by its version; one arriving later finds its version stale.
+ */
+export async function reconcileSeats(
+  orm: MikroORM,
+  deps: Pick<TBillingDeps, 'provider' | 'priceBook' | 'logger' | 'identity'>,
+  pageSize = 500,
+): Promise<{ checked: number; reconciled: number }> {
+  let afterId = 0;
+  let checked = 0;
+  let reconciled = 0;
+  for (;;) {
+    const page = await deps.identity.listMemberships(afterId, pageSize);
+    const held = await listMemberCounts(
+      orm.em.fork(),
+      page.organizations.map((o) => o.orgId),
+      BILLABLE_STATUSES,
+    );
+    for (const identity of page.organizations) {
+      checked += 1;
+      const billing = held.get(identity.orgId);
+      const stale = !billing || billing.memberCountVersion < identity.membershipVersion;
+      const seatsOff = billing?.billable === true && billing.seats !== Math.max(billing.memberCount, 1);
+      if (!stale && !seatsOff) continue;
+      await orm.em.fork().transactional((tx) =>
+        syncSeats(tx, deps, {
+          orgId: identity.orgId,
+          memberCount: identity.memberCount,
+          membershipVersion: identity.membershipVersion,
+          idempotencyKey: `reconcile-v${identity.membershipVersion}-s${billing?.seats ?? 0}`,
+        }),
+      );
+      deps.logger.info(
+        {
+          orgId: identity.orgId,
+          identity: { members: identity.memberCount, version: identity.membershipVersion },
+          billing: billing
+            ? { members: billing.memberCount, version: billing.memberCountVersion, seats: billing.seats }
+            : null,
+        },
+        'member count reconciled with identity',
+      );
+      reconciled += 1;
+    }
+    if (page.nextAfterId === null) break;
+    afterId = page.nextAfterId;
+  }
+  return { checked, reconciled };
+}
