@@ -12,6 +12,7 @@ import {
   requeueStalledEmails,
   STALLED_AFTER_MS,
 } from './use-cases/release-held-emails.js';
+import { reannounceExtractedDecks } from './use-cases/reannounce-extracted-decks.js';
 import { ocrInstalled } from './ocr/ocr-engine.js';
 import { scanDueMailboxes } from './use-cases/scan-mailbox.js';
 import { syncDueAccounting } from './use-cases/sync-accounting.js';
@@ -49,7 +50,7 @@ export function buildApp(config: TConfig, overrides: TIngestOverrides = {}) {
   });
 }
 
-/** The held-email sweep, the mailbox auto-scan and Integration 2's scheduled sync: each tick skipped while the previous one still runs. */
+/** The held-email sweep (with the re-publishing of lost events), the mailbox auto-scan and Integration 2's scheduled sync: each tick skipped while the previous one still runs. */
 function startBackgroundTasks(deps: TIngestDeps): NodeJS.Timeout[] {
   const { orm, config, logger } = deps;
   const every = (ms: number, name: string, task: () => Promise<unknown>) => {
@@ -71,6 +72,19 @@ function startBackgroundTasks(deps: TIngestDeps): NodeJS.Timeout[] {
         .fork()
         .transactional((em) =>
           requeueStalledEmails(em, STALLED_AFTER_MS, config.limits.pendingRepublishAfterMs),
+        );
+      const { reannounced, exhausted } = await orm.em
+        .fork()
+        .transactional((em) => reannounceExtractedDecks(em, config.limits.dealReannounceAfterMs));
+      if (reannounced.length > 0)
+        logger.info(
+          { count: reannounced.length, emailIds: reannounced.slice(0, 20) },
+          'ingest.deck.extracted announced again: completed records without a CRM outcome',
+        );
+      if (exhausted.length > 0)
+        logger.warn(
+          { emailIds: exhausted },
+          'completed records still without a CRM outcome after their last announcement: not announced again',
         );
     }),
     every(config.mailbox.scanTickMs, 'mailbox auto-scan', () => scanDueMailboxes(orm.em.fork(), deps)),

@@ -25,3 +25,13 @@ describe('deck limits from the environment', () => {
     expect(() => loadServiceConfig({ DECK_WORKER_MAX_HEAP_MB: '8' })).toThrow(/DECK_WORKER_MAX_HEAP_MB/);
   });
 });
+
+describe('the sweep of lost events from the environment', () => {
+  it('re-announces unanswered records after 10 minutes unless told, and refuses under a second', () => {
+    expect(loadServiceConfig({}).limits.dealReannounceAfterMs).toBe(600_000);
+    expect(loadServiceConfig({ DEAL_REANNOUNCE_AFTER_MS: '60000' }).limits.dealReannounceAfterMs).toBe(
+      60_000,
+    );
+    expect(() => loadServiceConfig({ DEAL_REANNOUNCE_AFTER_MS: '10' })).toThrow(/DEAL_REANNOUNCE_AFTER_MS/);
+  });
+});

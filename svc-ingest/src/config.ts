@@ -64,6 +64,15 @@ const ZIngestEnv = ZBaseConfig.extend({
     .int()
     .min(1000)
     .default(10 * 60_000),
+  /**
+   * A completed record without a CRM outcome (no deal, no rejection) this long after its last change gets its
+   * ingest.deck.extracted announced again (checked every LIMIT_SWEEP_INTERVAL_MS). crm answers in seconds.
+   */
+  DEAL_REANNOUNCE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
   IMAP_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Tests only: Xero's identity server and API hosts (the local stand-in); refused in production. */
   XERO_IDENTITY_URL: blankIsUnset(z.url()),
@@ -106,6 +115,7 @@ const groupForReaders = ({
   MAILBOX_SCAN_TICK_MS,
   LIMIT_SWEEP_INTERVAL_MS,
   PENDING_REPUBLISH_AFTER_MS,
+  DEAL_REANNOUNCE_AFTER_MS,
   IMAP_TIMEOUT_MS,
   XERO_IDENTITY_URL,
   XERO_API_URL,
@@ -145,8 +155,12 @@ const groupForReaders = ({
   },
   /** Integration 2 (Xero): host overrides for tests (unset: identity.xero.com, api.xero.com) and the schedule tick. */
   xero: { identityUrl: XERO_IDENTITY_URL, apiUrl: XERO_API_URL, syncTickMs: ACCOUNTING_SYNC_TICK_MS },
-  /** The monthly deck allowance's sweep of held emails. */
-  limits: { sweepIntervalMs: LIMIT_SWEEP_INTERVAL_MS, pendingRepublishAfterMs: PENDING_REPUBLISH_AFTER_MS },
+  /** The periodic sweep: emails held by the monthly allowance, events lost (pending emails, unanswered records). */
+  limits: {
+    sweepIntervalMs: LIMIT_SWEEP_INTERVAL_MS,
+    pendingRepublishAfterMs: PENDING_REPUBLISH_AFTER_MS,
+    dealReannounceAfterMs: DEAL_REANNOUNCE_AFTER_MS,
+  },
 });
 
 export const ZConfig = ZIngestEnv.transform(groupForReaders);

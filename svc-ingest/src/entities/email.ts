@@ -1,7 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { createdAtColumn } from '@dealflow/service-kit';
 import { belongsTo } from './columns.js';
-import type { TExtractedData, TExtractionProvenance, TRecordStatus } from '@dealflow/contracts';
+import type { TDeckOutline, TExtractedData, TExtractionProvenance, TRecordStatus } from '@dealflow/contracts';
 import type { ZRecordCorrections } from '@dealflow/contracts';
 import type { z } from 'zod';
 
@@ -27,6 +27,8 @@ export interface Email {
   status: TRecordStatus;
   statusReason: string | null;
   deckLinks: string[];
+  /** The deck's outline as ingest.deck.extracted carried it (null: no deck file read), kept to announce it again. */
+  deckOutline: TDeckOutline | null;
   extractedData: TExtractedData | null;
   /** Slide, snippet and confidence of each extracted field (empty before extraction). */
   provenance: TExtractionProvenance;
@@ -39,6 +41,11 @@ export interface Email {
   dealProvider: string | null;
   userId: number | null;
   attempts: number;
+  /**
+   * Times ingest.deck.extracted was announced again for want of a CRM outcome (use-cases/reannounce-extracted-decks.ts);
+   * a new extraction starts it over.
+   */
+  dealAnnouncements: number;
   /** When this email took one deck of the monthly allowance (null: not counted yet). */
   countedAt: Date | null;
   processedAt: Date | null;
@@ -65,6 +72,7 @@ export const EmailSchema = new EntitySchema<Email>({
     status: { type: 'text', default: 'pending' },
     statusReason: { type: 'text', fieldName: 'status_reason', nullable: true },
     deckLinks: { type: 'json', fieldName: 'deck_links', defaultRaw: `'[]'` },
+    deckOutline: { type: 'json', fieldName: 'deck_outline', nullable: true, lazy: true },
     extractedData: { type: 'json', fieldName: 'extracted_data', nullable: true },
     provenance: { type: 'json', defaultRaw: `'{}'` },
     corrections: { type: 'json', defaultRaw: `'{}'` },
@@ -74,6 +82,7 @@ export const EmailSchema = new EntitySchema<Email>({
     dealProvider: { type: 'text', fieldName: 'deal_provider', nullable: true },
     userId: { type: 'integer', fieldName: 'user_id', nullable: true },
     attempts: { type: 'integer', default: 0 },
+    dealAnnouncements: { type: 'integer', fieldName: 'deal_announcements', default: 0 },
     countedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'counted_at', nullable: true },
     processedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'processed_at', nullable: true },
     createdAt: createdAtColumn,
@@ -104,6 +113,12 @@ export const EmailSchema = new EntitySchema<Email>({
       name: 'emails_org_counted',
       expression:
         'CREATE INDEX emails_org_counted ON emails (org_id, counted_at) WHERE counted_at IS NOT NULL',
+    },
+    {
+      // The records still waiting for crm's answer (the re-announce sweep): few, however many records there are.
+      name: 'emails_awaiting_deal',
+      expression:
+        "CREATE INDEX emails_awaiting_deal ON emails (updated_at) WHERE status = 'completed' AND deal_id IS NULL",
     },
   ],
 });

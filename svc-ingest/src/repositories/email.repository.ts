@@ -1,5 +1,5 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import type { TExtractedData, TExtractionProvenance, TRecordStatus } from '@dealflow/contracts';
+import type { TDeckOutline, TExtractedData, TExtractionProvenance, TRecordStatus } from '@dealflow/contracts';
 import { AttachmentSchema, EmailSchema, type Email, type TRecordCorrections } from '../entities/email.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -50,6 +50,7 @@ export interface TEmailPatch {
   status?: TRecordStatus;
   statusReason?: string | null;
   deckLinks?: string[];
+  deckOutline?: TDeckOutline | null;
   extractedData?: TExtractedData | null;
   provenance?: TExtractionProvenance;
   corrections?: TRecordCorrections;
@@ -60,6 +61,7 @@ export interface TEmailPatch {
   processedAt?: Date | null;
   attemptsIncrement?: boolean;
   attempts?: number;
+  dealAnnouncements?: number;
 }
 
 /** One UPDATE of the given fields (the email need not be loaded); companyName follows extractedData for search. */

@@ -1,5 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Topics, type TEventPayload, type TIntegrationKind } from '@dealflow/contracts';
+import {
+  Topics,
+  type TDeckOutline,
+  type TEventPayload,
+  type TExtractedData,
+  type TIntegrationKind,
+} from '@dealflow/contracts';
 import { publishEvent } from '@dealflow/service-kit';
 
 /*
@@ -27,9 +33,38 @@ export function publishEmailReceived(
   });
 }
 
-/** crm makes the deal from it. */
-export function publishDeckExtracted(em: EntityManager, data: TEventPayload<'ingest.deck.extracted'>) {
-  publishEvent(em, { topic: Topics.deckExtracted, orgId: data.orgId, data });
+/** A completed record as ingest.deck.extracted announces it. */
+export interface TExtractedRecord {
+  orgId: number;
+  id: number;
+  fromEmail: string;
+  fromName: string | null;
+  subject: string | null;
+  extractedData: TExtractedData;
+  deckLinks: string[];
+  /** Null when no deck file was read (deck links only). */
+  deckOutline: TDeckOutline | null;
+}
+
+/**
+ * crm makes the deal from it. The same event when processing completes and when the sweep announces a record
+ * again for want of crm's answer (use-cases/reannounce-extracted-decks.ts).
+ */
+export function publishDeckExtracted(em: EntityManager, record: TExtractedRecord) {
+  publishEvent(em, {
+    topic: Topics.deckExtracted,
+    orgId: record.orgId,
+    data: {
+      orgId: record.orgId,
+      emailId: record.id,
+      fromEmail: record.fromEmail,
+      fromName: record.fromName,
+      subject: record.subject,
+      extractedData: record.extractedData,
+      deckLinks: record.deckLinks,
+      ...(record.deckOutline ? { outline: record.deckOutline } : {}),
+    },
+  });
 }
 
 /** billing counts usage per user per month from it (completed or failed). */

@@ -2,10 +2,11 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/postgresql';
 import type { TExtractedData, TPlan, TRecordStatus } from '@dealflow/contracts';
 import type { Attachment, Email } from '../entities/email.js';
+import type { TExtractedRecord } from './ingest.events.js';
 
 /*
  * The email intake path in hand-written SQL: storing a received email, locking it and its organization for
- * the claim, its deck files, and the claims of held, stalled and due work. svc-ingest's bench (src/bench,
+ * the claim, its deck files, and the claims of held, stalled, unanswered and due work. svc-ingest's bench (src/bench,
  * `npm run bench -w @dealflow/svc-ingest`) holds this path to "1,000 emails a minute processed end to end":
  * measured 1,197 and 807/min in two runs, consumer side alone 1,188 and 915/min (2026-11-23, the shared 2-core
  * machine at load 8-11; the same bench before the ORM repositories: 808 and 733/min, 1,061 and 634/min).
@@ -210,6 +211,31 @@ export const claimStalledEmails = async (em: EntityManager, processingBefore: Da
        ORDER BY updated_at LIMIT 500 FOR UPDATE SKIP LOCKED`,
       [processingBefore, pendingBefore],
     ),
+  );
+
+/**
+ * Claims completed records that crm has not answered (no deal linked, no rejection: a rejection moves the record
+ * out of `completed`) since before `before`, at most `limit`, each announced fewer than `maxAnnouncements` times.
+ * Each claimed row counts one more announcement and is touched (updated_at), so the next claim of it is one
+ * interval later. Locked rows are skipped: another replica has them.
+ */
+export const claimUnansweredExtractions = async (
+  em: EntityManager,
+  before: Date,
+  maxAnnouncements: number,
+  limit: number,
+) =>
+  sql<TExtractedRecord & { dealAnnouncements: number }>(
+    em,
+    `UPDATE emails SET deal_announcements = deal_announcements + 1, updated_at = now() WHERE id IN (
+       SELECT id FROM emails
+       WHERE status = 'completed' AND deal_id IS NULL AND extracted_data IS NOT NULL
+         AND updated_at < ? AND deal_announcements < ?
+       ORDER BY updated_at LIMIT ? FOR UPDATE SKIP LOCKED)
+     RETURNING id, org_id AS "orgId", from_email AS "fromEmail", from_name AS "fromName", subject,
+       extracted_data AS "extractedData", deck_links AS "deckLinks", deck_outline AS "deckOutline",
+       deal_announcements AS "dealAnnouncements"`,
+    [before, maxAnnouncements, limit],
   );
 
 /**

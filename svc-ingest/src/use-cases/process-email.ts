@@ -177,24 +177,28 @@ export async function processEmail(
       email.extractedData,
       await findEmailCorrections(em, emailId),
     );
+    const deckOutline = deck ? (deck.outline ?? createDeckOutline(deck)) : null;
     await updateEmail(em, emailId, {
       status: 'completed',
       statusReason: null,
       deckLinks,
+      deckOutline,
       extractedData,
       provenance,
       corrections,
       processedAt,
+      // A new extraction, a new wait for crm's answer.
+      dealAnnouncements: 0,
     });
     publishDeckExtracted(em, {
       orgId: org.id,
-      emailId,
+      id: emailId,
       fromEmail: email.fromEmail,
       fromName: email.fromName,
       subject: email.subject,
       extractedData,
       deckLinks,
-      ...(deck ? { outline: deck.outline ?? createDeckOutline(deck) } : {}),
+      deckOutline,
     });
     finish('completed', { companyName: extractedData.companyName ?? null });
     return 'processed';
