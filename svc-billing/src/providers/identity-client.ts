@@ -65,25 +65,28 @@ export const createIdentityClient = (options: {
       throw new BillingError('IDENTITY_UNAVAILABLE');
     }
   };
+  /** A 2xx answer that matches its contract, else IDENTITY_UNAVAILABLE naming `who` (the service as people know it). */
+  const answer = <T>(
+    schema: z.ZodType<T>,
+    { status, json }: { status: number; json: unknown },
+    who: string,
+  ) => {
+    if (status < 200 || status >= 300)
+      throw new BillingError('IDENTITY_UNAVAILABLE', `The ${who} service answered ${status}`);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success)
+      throw new BillingError('IDENTITY_UNAVAILABLE', `The ${who} service gave an invalid answer`);
+    return parsed.data;
+  };
   return {
     async createSession(userId) {
       const { status, json } = await post(internalRoutes.createSession.path, { userId });
       if (status === 404) throw new BillingError('CHECKOUT_ACCOUNT_GONE');
-      if (status < 200 || status >= 300)
-        throw new BillingError('IDENTITY_UNAVAILABLE', `The sign-in service answered ${status}`);
-      const parsed = ZInternalSessionResponse.safeParse(json);
-      if (!parsed.success)
-        throw new BillingError('IDENTITY_UNAVAILABLE', 'The sign-in service gave an invalid answer');
-      return parsed.data;
+      return answer(ZInternalSessionResponse, { status, json }, 'sign-in');
     },
     async provisionBuyer(input) {
       const { status, json } = await post(internalRoutes.provisionBuyer.path, input);
-      if (status < 200 || status >= 300)
-        throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${status}`);
-      const parsed = ZProvisionBuyerResponse.safeParse(json);
-      if (!parsed.success)
-        throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
-      return parsed.data;
+      return answer(ZProvisionBuyerResponse, { status, json }, 'account');
     },
     async ensureBuyerOrganization(input) {
       const { status, json } = await post(internalRoutes.buyerOrganization.path, input);
@@ -95,22 +98,12 @@ export const createIdentityClient = (options: {
           typeof message === 'string' ? message : undefined,
         );
       }
-      if (status < 200 || status >= 300)
-        throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${status}`);
-      const parsed = ZBuyerOrganizationResponse.safeParse(json);
-      if (!parsed.success)
-        throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
-      return parsed.data;
+      return answer(ZBuyerOrganizationResponse, { status, json }, 'account');
     },
     async listMemberships(afterId, limit) {
       const query = new URLSearchParams({ afterId: String(afterId), limit: String(limit) });
       const { status, json } = await send('GET', `${internalRoutes.memberships.path}?${query}`);
-      if (status < 200 || status >= 300)
-        throw new BillingError('IDENTITY_UNAVAILABLE', `The account service answered ${status}`);
-      const parsed = ZMembershipsResponse.safeParse(json);
-      if (!parsed.success)
-        throw new BillingError('IDENTITY_UNAVAILABLE', 'The account service gave an invalid answer');
-      return parsed.data;
+      return answer(ZMembershipsResponse, { status, json }, 'account');
     },
     close: () => pool.close(),
   };
