@@ -5,12 +5,14 @@ import {
   LocalInvoiceSchema,
   LocalSubscriptionSchema,
 } from './embedded-payments.js';
+import { ForgottenUserSchema } from './forgotten-user.js';
 import { MemberSchema } from './member.js';
 import { OrganizationSchema } from './organization.js';
 
 export const entities = [
   OrganizationSchema,
   MemberSchema,
+  ForgottenUserSchema,
   CheckoutSessionSchema,
   PaymentEventSchema,
   DeckUsageSchema,

@@ -180,6 +180,32 @@ describe('member counts in the order identity made them (membership versions)', 
     expect(seatUpdates(subscriptionId)).toHaveLength(1);
   });
 
+  it('a member.added applied after identity.user.deleted does not bring the deleted person back', async () => {
+    const userDeleted = createConsumers(h.svc.deps).find((c) => c.topic === Topics.userDeleted)!;
+    const erased = {
+      id: randomUUID(),
+      type: Topics.userDeleted,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      orgId: '51',
+      data: { userId: 11, orgId: 51 },
+    };
+    expect(
+      await handleEvent(h.svc.ctx.orm, 'billing', userDeleted, JSON.stringify(erased), {
+        logger: h.svc.ctx.logger,
+        producer: null,
+      }),
+    ).toBe('handled');
+    // The person's member.added, parked before the deletion, is retried after it.
+    expect(await deliver(Topics.memberAdded, { ...member(51, 11, 2), membershipVersion: 2 })).toBe('handled');
+    expect(await h.query('select user_id from members where user_id = 11')).toEqual([]);
+    // Someone else joins as usual.
+    expect(await deliver(Topics.memberAdded, { ...member(51, 12, 2), membershipVersion: 3 })).toBe('handled');
+    expect(await h.query('select user_id, email from members where org_id = 51')).toEqual([
+      { user_id: 12, email: 'user12@fund.example' },
+    ]);
+  });
+
   it('organization.created arriving after member events keeps their newer count', async () => {
     expect(await deliver(Topics.memberAdded, { ...member(48, 9, 2), membershipVersion: 2 })).toBe('handled');
     await h.bus.publish(Topics.organizationCreated, {

@@ -4,6 +4,7 @@ import { Migration20261124185239 } from './Migration20261124185239.js';
 import { Migration20261124221432 } from './Migration20261124221432.js';
 import { Migration20261124221625 } from './Migration20261124221625.js';
 import { Migration20261125011634 } from './Migration20261125011634.js';
+import { Migration20261125012950 } from './Migration20261125012950.js';
 
 /** Every migration in order (listed in code: no file globbing in the ESM build). */
 export const migrations = [
@@ -18,4 +19,6 @@ export const migrations = [
   { name: 'Migration20261124221625', class: Migration20261124221625 },
   // Member counts carry identity's membership version: a late event never undoes a later one (issue 12).
   { name: 'Migration20261125011634', class: Migration20261125011634 },
+  // Deleted accounts stay forgotten: a late member event cannot bring a person back (issue 12).
+  { name: 'Migration20261125012950', class: Migration20261125012950 },
 ];

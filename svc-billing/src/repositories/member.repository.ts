@@ -1,21 +1,47 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TRole } from '@dealflow/contracts';
+import { ForgottenUserSchema } from '../entities/forgotten-user.js';
 import { MemberSchema } from '../entities/member.js';
 
-export const upsertMember = (
+/** Advisory lock space of one person's member row: an upsert and a forget of the same person run one at a time. */
+const MEMBER_LOCK_SPACE = 7_301;
+const lockPerson = (em: EntityManager, userId: number) =>
+  em
+    .getConnection()
+    .execute(
+      'select pg_advisory_xact_lock(?, ?)',
+      [MEMBER_LOCK_SPACE, userId],
+      'all',
+      em.getTransactionContext(),
+    );
+
+/** The member's row as identity's event tells it; nothing for a person whose account was deleted. */
+export async function upsertMember(
   em: EntityManager,
   member: { userId: number; orgId: number; email: string; name: string; role: TRole },
-) =>
-  em.upsert(MemberSchema, member, {
+): Promise<void> {
+  await lockPerson(em, member.userId);
+  if (await em.count(ForgottenUserSchema, { userId: member.userId })) return;
+  await em.upsert(MemberSchema, member, {
     onConflictFields: ['userId'],
     onConflictMergeFields: ['orgId', 'email', 'name', 'role'],
     disableIdentityMap: true,
   });
+}
 
 export const removeMember = (em: EntityManager, orgId: number, userId: number) =>
   em.nativeDelete(MemberSchema, { orgId, userId });
 
-export const removeUser = (em: EntityManager, userId: number) => em.nativeDelete(MemberSchema, { userId });
+/** A deleted account: its row goes, and its id is kept so a late member event cannot bring it back. */
+export async function removeUser(em: EntityManager, userId: number): Promise<void> {
+  await lockPerson(em, userId);
+  await em.upsert(
+    ForgottenUserSchema,
+    { userId, forgottenAt: new Date() },
+    { onConflictFields: ['userId'], onConflictAction: 'ignore', disableIdentityMap: true },
+  );
+  await em.nativeDelete(MemberSchema, { userId });
+}
 
 export const removeOrganizationMembers = (em: EntityManager, orgId: number) =>
   em.nativeDelete(MemberSchema, { orgId });
