@@ -59,6 +59,14 @@ async function settle(page: Page) {
 async function switchTheme(page: Page, theme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: theme });
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  // Fluent's colours change with a short transition: axe must see the colours a person sees once it is over,
+  // not a grey in between (seen on CI: "Sign in with Google" #5d5d5d on #c7c7c7 halfway from dark to light).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((animation) => 'transitionProperty' in animation) // CSS transitions, not spinners' animations
+      .every((animation) => animation.playState !== 'running'),
+  );
 }
 
 /** Both themes on the page as it is now. */

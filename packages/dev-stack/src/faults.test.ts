@@ -1,21 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, type TStackService } from './paths.js';
 import { createOutbox } from './mail-outbox.js';
 import { startStack, type Stack } from './stack.js';
+import { startEmbeddedPostgres, type EmbeddedDatabaseServer } from './embedded-postgres.js';
+import { findFreePort } from './ports.js';
 
 // Faults (issue 12): mixed events (members added and removed through the identity API, decks received
 // through the mail webhook, subscriptions paid through the embedded provider's checkout) run while, in turn,
 // the broker is frozen for 8 s (SIGSTOP, then SIGCONT: it stops answering and comes back with its data), the
 // broker is SIGKILLed and restarted (the local one keeps its log in memory: it comes back empty, having lost
 // events it had acknowledged, with every offset at 0), a consumer service is SIGKILLed mid-batch and
-// restarted, and one service's database is cut
-// (connections refused and its backends terminated, then allowed again; the machine's shared PostgreSQL is
-// not restarted). Afterwards: seats at the payment provider equal each organization's members, every deck
+// restarted, and svc-billing's PostgreSQL is restarted (its database is on an embedded PostgreSQL of its own;
+// the machine's shared one is left alone). Afterwards: seats at the payment provider equal each organization's members, every deck
 // email has exactly one record and at most one deal, nothing lost, nothing doubled. Opt-in
 // (STACK_FAULTS_TEST=1, `npm run test:faults`): it starts a stack and runs for minutes.
 const enabled = process.env.STACK_FAULTS_TEST === '1';
@@ -70,8 +72,10 @@ const json = (cookie: string | null, body?: unknown): RequestInit => ({
   body: body === undefined ? undefined : JSON.stringify(body),
 });
 
-describe.skipIf(!enabled)('faults: broker freeze and kill, consumer SIGKILL, database cut', () => {
+describe.skipIf(!enabled)('faults: broker freeze and kill, consumer SIGKILL, PostgreSQL restart', () => {
   let stack: Stack;
+  let billingPostgres: EmbeddedDatabaseServer;
+  let billingDataDir = '';
   const outbox = createOutbox('faults');
   let buildPdf: (name: string) => Promise<Buffer>;
   const pools = {} as Record<TStackService, pg.Pool>;
@@ -95,9 +99,15 @@ describe.skipIf(!enabled)('faults: broker freeze and kill, consumer SIGKILL, dat
           { text: `https://${name.toLowerCase().replace(/[^a-z0-9]/g, '')}.io`, size: 14 },
         ],
       ]);
+    // svc-billing's database on a PostgreSQL of its own, so the suite can restart it (the machine's is shared).
+    const pgRoot = mkdtempSync(join(tmpdir(), 'dealflow-faults-pg-'));
+    chmodSync(pgRoot, 0o755); // the server runs as the postgres user
+    billingDataDir = join(pgRoot, 'data');
+    billingPostgres = await startEmbeddedPostgres({ dataDir: billingDataDir, port: await findFreePort() });
     stack = await startStack({
       ports: 'free',
       databases: 'fresh',
+      serviceAdminDatabaseUrls: { billing: `${billingPostgres.serverUrl}/postgres` },
       broker: 'fresh',
       publicHost: '127.0.0.1',
       serviceEnv: {
@@ -128,6 +138,8 @@ describe.skipIf(!enabled)('faults: broker freeze and kill, consumer SIGKILL, dat
   afterAll(async () => {
     await Promise.all(Object.values(pools).map((pool) => pool.end().catch(() => undefined)));
     await stack?.stop();
+    await billingPostgres?.stop();
+    if (billingDataDir) rmSync(dirname(billingDataDir), { recursive: true, force: true });
     outbox.remove();
   });
 
@@ -228,25 +240,17 @@ describe.skipIf(!enabled)('faults: broker freeze and kill, consumer SIGKILL, dat
     });
   };
 
-  /** One service's database cut: connections refused, its backends terminated; allowed again after `ms`. */
-  const cutDatabase = async (name: TStackService, ms: number) => {
-    const admin = new pg.Client({
-      connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    });
-    await admin.connect();
-    const database = new URL(stack.services[name]!.databaseUrl).pathname.slice(1);
-    try {
-      await admin.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS false`);
-      const killed = await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [database],
-      );
-      await sleep(ms);
-      return killed.rowCount ?? 0;
-    } finally {
-      await admin.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS true`);
-      await admin.end();
-    }
+  /**
+   * svc-billing's own PostgreSQL restarted: a fast shutdown (every session ended, a checkpoint), down for `ms`,
+   * then started again on the same port with the same data.
+   */
+  const restartBillingPostgres = async (ms: number) => {
+    const port = billingPostgres.port;
+    await billingPostgres.stop();
+    await sleep(ms);
+    billingPostgres = await startEmbeddedPostgres({ dataDir: billingDataDir, port });
+    if (billingPostgres.port !== port)
+      throw new Error(`billing's PostgreSQL came back on ${billingPostgres.port}`);
   };
 
   it('loses nothing and doubles nothing', async () => {
@@ -357,10 +361,10 @@ describe.skipIf(!enabled)('faults: broker freeze and kill, consumer SIGKILL, dat
       log('ingest: ready again');
 
       await at(0.7);
-      log('billing database: cut');
-      const killed = await cutDatabase('billing', 5000);
-      faults.push(`svc-billing's database cut for 5 s (${killed} connections terminated)`);
-      log('billing database: allowed again');
+      log("billing's PostgreSQL: stopping");
+      await restartBillingPostgres(3000);
+      faults.push("svc-billing's PostgreSQL restarted (fast shutdown, down 3 s)");
+      log("billing's PostgreSQL: started again");
     };
     const run = Promise.all(Array.from({ length: CONCURRENCY }, () => worker()));
     await Promise.all([run, schedule()]);

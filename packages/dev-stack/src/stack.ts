@@ -36,6 +36,8 @@ export interface StackOptions {
   databases?: 'persistent' | 'fresh';
   /** Server used for 'fresh' databases (default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres). */
   adminDatabaseUrl?: string;
+  /** A server of its own for some services' 'fresh' database (the faults suite restarts one service's PostgreSQL). */
+  serviceAdminDatabaseUrls?: Partial<Record<TStackService, string>>;
   /** 'auto': KAFKA_BROKERS when set, else a broker of our own; 'fresh': always a broker of our own. */
   broker?: 'auto' | 'fresh';
   /** 'auto': REDIS_URL when set, else 127.0.0.1:6379 if it answers; 'none': no Redis (in-process fallbacks). */
@@ -137,7 +139,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (fresh) {
       const adminUrl = options.adminDatabaseUrl ?? DEFAULT_ADMIN_URL;
       for (const name of wanted) {
-        const database = await createDatabase(`stack_${SERVICE_LAYOUT[name].database}`, adminUrl);
+        const database = await createDatabase(
+          `stack_${SERVICE_LAYOUT[name].database}`,
+          options.serviceAdminDatabaseUrls?.[name] ?? adminUrl,
+        );
         databaseUrls[name] = database.url;
         cleanups.push(() => database.drop());
       }
