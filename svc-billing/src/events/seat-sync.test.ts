@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { Topics } from '@dealflow/contracts';
+import { Topics, type TEventPayload } from '@dealflow/contracts';
 import { handleEvent } from '@dealflow/service-kit';
 import { createTestEventBus, waitFor } from '@dealflow/service-kit/testing';
 import { startBilling, type BillingHarness } from '../../test/start-billing.js';
@@ -32,6 +32,28 @@ const member = (orgId: number, userId: number, memberCount: number) => ({
   role: 'member' as const,
   memberCount,
 });
+
+/** An identity event handed to billing's consumer straight away (no broker): its outcome. */
+const deliver = async <
+  T extends typeof Topics.memberAdded | typeof Topics.memberRemoved | typeof Topics.userDeleted,
+>(
+  topic: T,
+  data: TEventPayload<T>,
+) => {
+  const consumer = createConsumers(h.svc.deps).find((c) => c.topic === topic)!;
+  const envelope = {
+    id: randomUUID(),
+    type: topic,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    orgId: String(data.orgId ?? 0),
+    data,
+  };
+  return handleEvent(h.svc.ctx.orm, 'billing', consumer, JSON.stringify(envelope), {
+    logger: h.svc.ctx.logger,
+    producer: null,
+  });
+};
 
 describe('seat sync', () => {
   it('raises and lowers the Stripe quantity with proration; a redelivered event changes nothing', async () => {
@@ -102,20 +124,7 @@ describe('seat sync', () => {
     await h.bus.waitForEvents(Topics.subscriptionChanged, 42);
     await h.broker.stop();
     // identity's member.added reaches billing's handler (as it would on redelivery) while the broker is down.
-    const memberAdded = createConsumers(h.svc.deps).find((c) => c.topic === Topics.memberAdded)!;
-    const envelope = {
-      id: randomUUID(),
-      type: Topics.memberAdded,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      orgId: '42',
-      data: member(42, 3, 2),
-    };
-    const outcome = await handleEvent(h.svc.ctx.orm, 'billing', memberAdded, JSON.stringify(envelope), {
-      logger: h.svc.ctx.logger,
-      producer: null,
-    });
-    expect(outcome).toBe('handled');
+    expect(await deliver(Topics.memberAdded, member(42, 3, 2))).toBe('handled');
     expect(quantityAtStripe(subscriptionId)).toBe(2);
     const pending = async () =>
       (await h.svc.ctx.orm.em
@@ -141,21 +150,6 @@ describe('seat sync', () => {
 });
 
 describe('member counts in the order identity made them (membership versions)', () => {
-  const deliver = async (topic: typeof Topics.memberAdded | typeof Topics.memberRemoved, data: object) => {
-    const consumer = createConsumers(h.svc.deps).find((c) => c.topic === topic)!;
-    const envelope = {
-      id: randomUUID(),
-      type: topic,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      orgId: String((data as { orgId: number }).orgId),
-      data,
-    };
-    return handleEvent(h.svc.ctx.orm, 'billing', consumer, JSON.stringify(envelope), {
-      logger: h.svc.ctx.logger,
-      producer: null,
-    });
-  };
   const held = async (orgId: number) =>
     (
       (await h.svc.ctx.orm.em
@@ -181,21 +175,7 @@ describe('member counts in the order identity made them (membership versions)', 
   });
 
   it('a member.added applied after identity.user.deleted does not bring the deleted person back', async () => {
-    const userDeleted = createConsumers(h.svc.deps).find((c) => c.topic === Topics.userDeleted)!;
-    const erased = {
-      id: randomUUID(),
-      type: Topics.userDeleted,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      orgId: '51',
-      data: { userId: 11, orgId: 51 },
-    };
-    expect(
-      await handleEvent(h.svc.ctx.orm, 'billing', userDeleted, JSON.stringify(erased), {
-        logger: h.svc.ctx.logger,
-        producer: null,
-      }),
-    ).toBe('handled');
+    expect(await deliver(Topics.userDeleted, { userId: 11, orgId: 51 })).toBe('handled');
     // The person's member.added, parked before the deletion, is retried after it.
     expect(await deliver(Topics.memberAdded, { ...member(51, 11, 2), membershipVersion: 2 })).toBe('handled');
     expect(await h.query('select user_id from members where user_id = 11')).toEqual([]);
