@@ -32,6 +32,9 @@ export async function startTrialOrganization(page: Page, name: string, owner = '
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /Start trial|Pay/ }).click();
   await expect(page).not.toHaveURL(/\/pay\//, { timeout: 30_000 });
+  // The payment-return screen signs in and waits for the plan, then leaves for the dashboard (or /login when
+  // it could not): wait for that, so a test's next page.goto is not cut short by it (net::ERR_ABORTED).
+  await expect(page).toHaveURL(/\/(dashboard|login)(\?|$)/, { timeout: 45_000 });
   if (!(await page.request.get('/api/auth/me')).ok()) {
     const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
     expect(login.ok(), await login.text()).toBe(true);
