@@ -58,6 +58,15 @@ describe('the conformance check fails on an injected violation', () => {
       writeFileSync(file, original);
     }
   });
+  it('hand-written SQL in a repository file, with or without a result type', () => {
+    const sql = (call: string) =>
+      `export const n = (em: EntityManager) => em.getConnection()${call}('UPDATE organizations SET x = 1', []);\n`;
+    for (const call of ['.execute', '.execute<{ x: number }[]>']) {
+      expect(inject('svc-identity/src/repositories/membership.repository.ts', sql(call))).toEqual([
+        expect.stringContaining('hand-written SQL outside a named <name>.queries.ts file'),
+      ]);
+    }
+  });
   it('an API path string in a remote', () => {
     expect(inject('mfe-team/src/z.ts', "export const url = '/api/organization/members';\n")).toEqual([
       expect.stringContaining('an API path string'),

@@ -86,7 +86,7 @@ export function checkConformance(root: string): string[] {
       if (/\bdefineConsumer\(/.test(text) && (dir !== 'events' || !KEBAB.test(base.replace(/\.ts$/, ''))))
         problems.push(`${rel(file)}: a consumer lives in events/<verb-noun>.ts`);
       if (
-        /\.(getConnection\(\)\s*\.execute|execute)\(\s*[`'"]\s*(select|insert|update|delete|with)\b/i.test(
+        /\.(getConnection\(\)\s*\.execute|execute)(<[^()]*?>)?\(\s*[`'"]\s*(select|insert|update|delete|with)\b/i.test(
           text,
         ) &&
         !base.endsWith('.queries.ts')

@@ -2,18 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { TRole } from '@dealflow/contracts';
 import { ForgottenUserSchema } from '../entities/forgotten-user.js';
 import { MemberSchema } from '../entities/member.js';
-
-/** Advisory lock space of one person's member row: an upsert and a forget of the same person run one at a time. */
-const MEMBER_LOCK_SPACE = 7_301;
-const lockPerson = (em: EntityManager, userId: number) =>
-  em
-    .getConnection()
-    .execute(
-      'select pg_advisory_xact_lock(?, ?)',
-      [MEMBER_LOCK_SPACE, userId],
-      'all',
-      em.getTransactionContext(),
-    );
+import { lockPerson } from './member.queries.js';
 
 /** The member's row as identity's event tells it; nothing for a person whose account was deleted. */
 export async function upsertMember(

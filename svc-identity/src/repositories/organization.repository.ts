@@ -7,35 +7,3 @@ export const findOrganizationById = (em: EntityManager, id: number): Promise<IOr
 /** Locks the organization row so concurrent role changes and removals cannot both drop the last owner. */
 export const lockOrganization = (em: EntityManager, id: number): Promise<IOrganization | null> =>
   em.findOne(OrganizationSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-
-/**
- * The next membership version of an organization: counts up and locks its row until the transaction ends, so
- * concurrent joins and removals are counted one after the other and their versions follow commit order. Call
- * it before counting the members.
- */
-export async function nextMembershipVersion(em: EntityManager, id: number): Promise<number> {
-  const rows = await em
-    .getConnection()
-    .execute<{ membership_version: number }[]>(
-      'UPDATE organizations SET membership_version = membership_version + 1 WHERE id = ? RETURNING membership_version',
-      [id],
-      'all',
-      em.getTransactionContext(),
-    );
-  const version = rows[0]?.membership_version;
-  if (version === undefined) throw new Error(`organization ${id} not found`);
-  return Number(version);
-}
-
-/** A page of organizations' member counts and membership versions, by id (billing's seat reconciliation). */
-export const listMemberships = (
-  em: EntityManager,
-  afterId: number,
-  limit: number,
-): Promise<{ id: number; member_count: string; membership_version: number }[]> =>
-  em.getConnection().execute<{ id: number; member_count: string; membership_version: number }[]>(
-    `SELECT o.id, o.membership_version,
-              (SELECT count(*) FROM users u WHERE u.organization_id = o.id) AS member_count
-         FROM organizations o WHERE o.id > ? ORDER BY o.id LIMIT ?`,
-    [afterId, limit],
-  );

@@ -4,7 +4,8 @@ import type { TActor } from '../deps.js';
 import { OrganizationSchema } from '../entities/organization.js';
 import { UserSchema } from '../entities/user.js';
 import { countOrganizationMembers, countOrganizationOwners } from '../repositories/user.repository.js';
-import { lockOrganization, nextMembershipVersion } from '../repositories/organization.repository.js';
+import { lockOrganization } from '../repositories/organization.repository.js';
+import { nextMembershipVersion } from '../repositories/organization.queries.js';
 import {
   publishMemberRemoved,
   publishOrganizationDeleted,

@@ -4,7 +4,7 @@ import type { IUser } from '../entities/user.js';
 import { countOrganizationMembers } from '../repositories/user.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { publishMemberAdded } from '../repositories/identity.events.js';
-import { nextMembershipVersion } from '../repositories/organization.repository.js';
+import { nextMembershipVersion } from '../repositories/organization.queries.js';
 
 /** Makes `user` a member through `invitation` (in the caller's transaction) and writes member.added. */
 export async function joinOrganization(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TMembershipsQuery, TMembershipsResponse } from '@dealflow/contracts';
-import { listMemberships as listMembershipRows } from '../repositories/organization.repository.js';
+import { listMemberships as listMembershipRows } from '../repositories/organization.queries.js';
 
 /** Every organization's member count and membership version, a page at a time (billing's seat reconciliation). */
 export async function listMemberships(

@@ -8,7 +8,7 @@ import {
 } from '../repositories/user.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { publishMemberRemoved } from '../repositories/identity.events.js';
-import { nextMembershipVersion } from '../repositories/organization.repository.js';
+import { nextMembershipVersion } from '../repositories/organization.queries.js';
 import { loadOwnerOrganization } from './guards.js';
 
 export const LAST_OWNER_MESSAGE = 'An organization must keep at least one owner';
