@@ -222,14 +222,18 @@ describe('member counts in the order identity made them (membership versions)', 
     h.identity.memberships.set(49, { memberCount: 2, membershipVersion: 2 });
     h.identity.memberships.set(50, { memberCount: 1, membershipVersion: 1 });
     const first = await reconcileSeats(h.svc.ctx.orm, h.svc.deps, 2);
-    expect(first).toEqual({ checked: 3, reconciled: 3 });
+    expect(first).toEqual({ checked: 3, reconciled: 3, failed: 0 });
     expect(quantityAtStripe(subscriptionId)).toBe(4);
     expect(await held(47)).toMatchObject({ member_count: 4, seats: 4 });
     expect(await held(49)).toMatchObject({ member_count: 2, member_count_version: 2 });
 
     // Nothing more to do: a second pass changes nothing and calls Stripe no more.
     const updates = seatUpdates(subscriptionId).length;
-    expect(await reconcileSeats(h.svc.ctx.orm, h.svc.deps, 2)).toEqual({ checked: 3, reconciled: 0 });
+    expect(await reconcileSeats(h.svc.ctx.orm, h.svc.deps, 2)).toEqual({
+      checked: 3,
+      reconciled: 0,
+      failed: 0,
+    });
     expect(seatUpdates(subscriptionId)).toHaveLength(updates);
 
     // The lost event, delivered late after all, is older than what billing now holds.
@@ -243,6 +247,20 @@ describe('member counts in the order identity made them (membership versions)', 
       }),
     ).toBe('handled');
     expect(quantityAtStripe(subscriptionId)).toBe(4);
+  });
+
+  it('an organization the provider refuses does not stop the pass: the others are reconciled', async () => {
+    await h.query(
+      `insert into organizations (id, stripe_subscription_id, status, plan, seats, member_count)
+       values (52, 'sub_unknown_to_stripe', 'active', 'pro', 1, 1)`,
+    );
+    h.identity.memberships.clear();
+    h.identity.memberships.set(52, { memberCount: 3, membershipVersion: 2 });
+    h.identity.memberships.set(53, { memberCount: 2, membershipVersion: 2 });
+    expect(await reconcileSeats(h.svc.ctx.orm, h.svc.deps)).toEqual({ checked: 2, reconciled: 1, failed: 1 });
+    // 52's transaction rolled back (count and version too): the next pass tries it again.
+    expect(await held(52)).toEqual({ member_count: 1, member_count_version: 0, seats: 1 });
+    expect(await held(53)).toMatchObject({ member_count: 2, member_count_version: 2 });
   });
 
   it('a reconciliation pass that cannot reach identity fails without changing anything', async () => {

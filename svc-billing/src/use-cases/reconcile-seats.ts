@@ -13,10 +13,11 @@ export async function reconcileSeats(
   orm: MikroORM,
   deps: Pick<TBillingDeps, 'provider' | 'priceBook' | 'logger' | 'identity'>,
   pageSize = 500,
-): Promise<{ checked: number; reconciled: number }> {
+): Promise<{ checked: number; reconciled: number; failed: number }> {
   let afterId = 0;
   let checked = 0;
   let reconciled = 0;
+  let failed = 0;
   for (;;) {
     const page = await deps.identity.listMemberships(afterId, pageSize);
     const held = await listMemberCounts(
@@ -30,14 +31,24 @@ export async function reconcileSeats(
       const stale = !billing || billing.memberCountVersion < identity.membershipVersion;
       const seatsOff = billing?.billable === true && billing.seats !== Math.max(billing.memberCount, 1);
       if (!stale && !seatsOff) continue;
-      await orm.em.fork().transactional((tx) =>
-        syncSeats(tx, deps, {
-          orgId: identity.orgId,
-          memberCount: identity.memberCount,
-          membershipVersion: identity.membershipVersion,
-          idempotencyKey: `reconcile-v${identity.membershipVersion}-s${billing?.seats ?? 0}`,
-        }),
-      );
+      try {
+        await orm.em.fork().transactional((tx) =>
+          syncSeats(tx, deps, {
+            orgId: identity.orgId,
+            memberCount: identity.memberCount,
+            membershipVersion: identity.membershipVersion,
+            idempotencyKey: `reconcile-v${identity.membershipVersion}-s${billing?.seats ?? 0}`,
+          }),
+        );
+      } catch (err) {
+        // One organization the provider refuses now must not keep the others waiting: the next pass tries again.
+        deps.logger.warn(
+          { err, orgId: identity.orgId },
+          'member count reconciliation failed for an organization',
+        );
+        failed += 1;
+        continue;
+      }
       deps.logger.info(
         {
           orgId: identity.orgId,
@@ -53,5 +64,5 @@ export async function reconcileSeats(
     if (page.nextAfterId === null) break;
     afterId = page.nextAfterId;
   }
-  return { checked, reconciled };
+  return { checked, reconciled, failed };
 }
