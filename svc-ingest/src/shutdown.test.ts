@@ -39,12 +39,7 @@ describe('stopping svc-ingest while a deck is being read', () => {
       subject: 'A deck that takes minutes to read',
       attachments: [{ filename: 'deck.pdf', content: manyLinesPdf(400_000), contentType: 'application/pdf' }],
     });
-    const posted = await h.app.inject({
-      method: 'POST',
-      url: '/webhooks/mail',
-      payload: raw,
-      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${inbox.secret}` },
-    });
+    const posted = await h.postMail(inbox, raw);
     expect(posted.statusCode).toBe(202);
     const emailId = (posted.json() as { emailId: number }).emailId;
     // Claimed, and the deck worker busy with it.

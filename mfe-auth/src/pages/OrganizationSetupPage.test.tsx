@@ -48,18 +48,24 @@ function page() {
   );
 }
 
+/** The page rendered with location.assign stubbed, once the organization's saved name has loaded. */
+async function openWithSavedName() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+  const user = userEvent.setup();
+  page();
+  await waitFor(() =>
+    expect((screen.getByRole('textbox', { name: /Organization name/ }) as HTMLInputElement).value).toBe(
+      'North Fund',
+    ),
+  );
+  return { assign, user };
+}
+
 describe('OrganizationSetupPage: the trial of an owner who has not verified yet (issue 15)', () => {
   it('starts no checkout: keeps the plan for after the link, says so, and goes to the dashboard', async () => {
     const calls = ownerOf({ atLoad: false, atClick: false });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
-    const user = userEvent.setup();
-    page();
-    await waitFor(() =>
-      expect((screen.getByRole('textbox', { name: /Organization name/ }) as HTMLInputElement).value).toBe(
-        'North Fund',
-      ),
-    );
+    const { assign, user } = await openWithSavedName();
     await user.click(screen.getByRole('radio', { name: /Monthly/ }));
     await user.click(screen.getByRole('button', { name: 'Start 7-Day Free Trial' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
@@ -72,15 +78,7 @@ describe('OrganizationSetupPage: the trial of an owner who has not verified yet 
 
   it('goes to checkout when the address was verified in the meantime (the server is asked at the click)', async () => {
     const calls = ownerOf({ atLoad: false, atClick: true });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
-    const user = userEvent.setup();
-    page();
-    await waitFor(() =>
-      expect((screen.getByRole('textbox', { name: /Organization name/ }) as HTMLInputElement).value).toBe(
-        'North Fund',
-      ),
-    );
+    const { assign, user } = await openWithSavedName();
     await user.click(screen.getByRole('button', { name: 'Start 7-Day Free Trial' }));
     await expect.poll(() => assign.mock.calls[0]?.[0]).toBe('http://localhost:3000/pay/checkout/cs_local_4');
     expect(calls.find((c) => c.path === '/api/stripe/checkout')!.body).toEqual({

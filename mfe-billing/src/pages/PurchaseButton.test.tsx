@@ -106,6 +106,17 @@ describe('PurchaseButton', () => {
     expect(assign).not.toHaveBeenCalledWith('/login');
   });
 
+  /** Renders the button, waits until the session has loaded, and clicks Buy Now. */
+  async function clickBuyOnceSignedIn(calls: { path: string }[]) {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage(<PurchaseButton />);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
+    return { assign, user };
+  }
+
   it('an unverified buyer gets the "Verify your email to buy" dialog, no checkout, and the licence kept (issue 15)', async () => {
     window.localStorage.clear();
     const calls = answerApi((url) => {
@@ -115,12 +126,7 @@ describe('PurchaseButton', () => {
         return { body: { url: 'http://x/pay', sessionId: 'cs_x' } };
       return undefined;
     });
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
-    const user = userEvent.setup();
-    renderPage(<PurchaseButton />);
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
-    await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
+    const { assign, user } = await clickBuyOnceSignedIn(calls);
     const dialog = await screen.findByRole('dialog', { name: 'Verify your email to buy' });
     expect(dialog.textContent).toContain('olivia@example.com');
     expect(calls.some((c) => c.path === '/api/stripe/checkout')).toBe(false);
@@ -143,12 +149,7 @@ describe('PurchaseButton', () => {
         return { body: { url: 'http://localhost:3000/pay/checkout/cs_8', sessionId: 'cs_8' } };
       return undefined;
     });
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
-    const user = userEvent.setup();
-    renderPage(<PurchaseButton />);
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
-    await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
+    const { assign } = await clickBuyOnceSignedIn(calls);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_8'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TBillingDeps } from '../deps.js';
 import { ensureOrganization, setMemberCount } from '../repositories/organization.repository.js';
-import { lockOrganization } from '../repositories/organization.queries.js';
 import { lockSubscription } from '../repositories/subscription-lock.queries.js';
 import { applySubscription } from './apply-subscription.js';
 
@@ -27,11 +26,12 @@ export async function syncSeats(
     actorId?: number;
   },
 ): Promise<{ quantity: number; updated: boolean }> {
-  await ensureOrganization(em, { orgId: input.orgId });
-  if (input.memberCount !== undefined)
-    await setMemberCount(em, input.orgId, input.memberCount, input.membershipVersion);
-  const org = (await lockOrganization(em, input.orgId))!;
-  const quantity = Math.max(org.memberCount, 1);
+  // Locked until the transaction ends: the count read here is the one a concurrent event waits behind.
+  const org = await ensureOrganization(em, { orgId: input.orgId });
+  const applied =
+    input.memberCount !== undefined &&
+    (await setMemberCount(em, input.orgId, input.memberCount, input.membershipVersion));
+  const quantity = Math.max(applied ? input.memberCount! : org.memberCount, 1);
   if (!org.stripeSubscriptionId || !org.status || !BILLABLE.has(org.status) || org.deletedAt) {
     return { quantity, updated: false };
   }

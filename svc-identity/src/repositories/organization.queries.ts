@@ -20,7 +20,7 @@ export async function nextMembershipVersion(em: EntityManager, id: number): Prom
 }
 
 /** A page of organizations' member counts and membership versions, by id (billing's seat reconciliation). */
-export const listMemberships = (
+export const selectMemberships = (
   em: EntityManager,
   afterId: number,
   limit: number,

@@ -76,6 +76,14 @@ export async function startIngest(
   return {
     ...t,
     createOrganization,
+    /** A raw RFC 822 message posted to the mail webhook with the inbox's secret, as a mail provider would. */
+    postMail: (inbox: { secret: string }, raw: string | Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/webhooks/mail',
+        payload: raw,
+        headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${inbox.secret}` },
+      }),
     /** A user of organization orgId as the gateway would present them (its owner is user orgId * 100). */
     headersFor: (orgId: number, role: TRole = 'owner', userId = orgId * 100) =>
       t.headers({ userId, orgId, role }),

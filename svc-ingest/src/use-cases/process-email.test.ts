@@ -17,13 +17,7 @@ const send = async (
   mail: Parameters<typeof buildMail>[0] extends infer T ? Omit<T & object, 'to'> : never,
   orgInbox = inbox,
 ) => {
-  const raw = await buildMail({ to: orgInbox.address, ...mail });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/webhooks/mail',
-    payload: raw,
-    headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${orgInbox.secret}` },
-  });
+  const res = await h.postMail(orgInbox, await buildMail({ to: orgInbox.address, ...mail }));
   expect(res.statusCode).toBe(202);
   return res.json().emailId as number;
 };

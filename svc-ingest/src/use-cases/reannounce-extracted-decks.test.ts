@@ -13,13 +13,7 @@ const ORG = 71;
 const AGE_MS = 10 * 60_000;
 
 const send = async (mail: { text?: string; attachments?: { filename: string; content: Buffer }[] }) => {
-  const raw = await buildMail({ to: inbox.address, ...mail });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/webhooks/mail',
-    payload: raw,
-    headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${inbox.secret}` },
-  });
+  const res = await h.postMail(inbox, await buildMail({ to: inbox.address, ...mail }));
   expect(res.statusCode).toBe(202);
   return res.json().emailId as number;
 };
