@@ -468,7 +468,12 @@ export const identityRoutes = defineRoutes({
     summary: 'Sign a user in after a purchase (billing only)',
     tag: 'internal',
     auth: 'internal',
-    body: z.object({ userId: ZId }),
+    /**
+     * `unverified`: a guest checkout's auto-login. The session carries claim `uv` until the buyer proves the
+     * address through the emailed link; it cannot change billing, enrol or disable two-factor, create API keys
+     * or invite (issue 20).
+     */
+    body: z.object({ userId: ZId, unverified: z.boolean().default(false) }),
     responses: {
       200: z.object({ user: ZUser, organization: ZOrganization.nullable(), sessionId: z.string().min(1) }),
       400: ZErrorBody,

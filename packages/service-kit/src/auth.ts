@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TApiKeyScope, TRole } from '@dealflow/contracts';
+import { KitError } from './errors.js';
 
 /** Who is calling, as the gateway's x-identity-token (signed by identity) says. */
 export interface Identity {
@@ -14,6 +15,17 @@ export interface Identity {
    * or be linked by Google (issue 15); a token without the claim counts as unverified.
    */
   emailVerified: boolean;
+  /**
+   * This session was opened by a guest checkout's auto-login (claim `uv`), not by a sign-in: it has not proven
+   * it holds the account's address. It cannot change billing, open the portal, enrol or disable two-factor,
+   * create API keys or invite (issue 20). A token without the claim is a normal session.
+   */
+  sessionUnverified: boolean;
+  /**
+   * When this session last proved the password or a fresh sign-in (claim `aat`, epoch seconds); null when
+   * unknown. Re-authentication-gated actions need it within REAUTH_WINDOW_MS (issue 20).
+   */
+  authenticatedAt: Date | null;
   /** Set when an organization API key, not a person's session, authenticated the request. */
   apiKey?: TApiKeyActor;
 }
@@ -33,6 +45,10 @@ export interface IdentityClaims {
   sid: string;
   /** Email verified (absent: not verified). */
   ev?: boolean;
+  /** Session unverified (guest checkout auto-login); absent: a normal session. */
+  uv?: boolean;
+  /** Authenticated at: epoch seconds of the session's last password check or sign-in. */
+  aat?: number;
   /** `api_key` when an organization API key authenticated the request (absent for sessions). */
   kind?: 'api_key';
   /** The API key's public id and scope (with kind `api_key`). */
@@ -53,6 +69,8 @@ export const claimsToIdentity = (c: IdentityClaims): Identity => ({
   name: c.name,
   sessionId: c.sid,
   emailVerified: c.ev === true,
+  sessionUnverified: c.uv === true,
+  authenticatedAt: typeof c.aat === 'number' ? new Date(c.aat * 1000) : null,
   ...(c.kind === 'api_key' && c.kid && c.scope ? { apiKey: { id: c.kid, scope: c.scope } } : {}),
 });
 
@@ -83,4 +101,24 @@ export function isCrossSiteRequest(
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return false;
   return origin !== new URL(publicUrl).origin;
+}
+
+/** How recent a password check or sign-in must be for re-authentication-gated actions (issue 20). */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+
+/** The session proved the password or signed in within REAUTH_WINDOW_MS (an API key never counts). */
+export const isRecentlyAuthenticated = (actor: Identity, now = Date.now()) =>
+  !actor.apiKey &&
+  actor.authenticatedAt !== null &&
+  now - actor.authenticatedAt.getTime() <= REAUTH_WINDOW_MS &&
+  actor.authenticatedAt.getTime() <= now + 60_000;
+
+/** Refuses a session opened by a guest checkout's auto-login until its address is confirmed (KitError). */
+export function requireVerifiedSession(actor: Identity): void {
+  if (actor.sessionUnverified) throw new KitError('SESSION_UNVERIFIED');
+}
+
+/** Refuses unless the session re-authenticated within REAUTH_WINDOW_MS (KitError REAUTH_REQUIRED, 403). */
+export function requireRecentAuthentication(actor: Identity, now = Date.now()): void {
+  if (!isRecentlyAuthenticated(actor, now)) throw new KitError('REAUTH_REQUIRED');
 }

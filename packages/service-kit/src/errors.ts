@@ -58,6 +58,11 @@ export const KitError = defineErrors('KitError', {
     status: 403,
     message: 'This API key is read-only: use a key with the write scope for this request',
   },
+  SESSION_UNVERIFIED: {
+    status: 403,
+    message: 'Confirm your email address first: use the link we sent you, then try again',
+  },
+  REAUTH_REQUIRED: { status: 403, message: 'Enter your password again to continue' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   CONFLICT: { status: 409, message: 'This already exists' },
 });

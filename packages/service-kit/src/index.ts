@@ -21,6 +21,10 @@ export {
   INTERNAL_TOKEN_HEADER,
   JWT_ISSUER,
   SESSION_COOKIE,
+  REAUTH_WINDOW_MS,
+  isRecentlyAuthenticated,
+  requireVerifiedSession,
+  requireRecentAuthentication,
   type Identity,
   type IdentityClaims,
 } from './auth.js';
