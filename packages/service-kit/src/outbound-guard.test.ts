@@ -39,6 +39,23 @@ describe('isPublicAddress', () => {
     'not-an-ip',
   ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
 
+  // Issue 20 finding 8: every IPv6 notation that carries a private IPv4 address is judged as that address.
+  it.each([
+    ['::7f00:1', 'IPv4-compatible loopback'],
+    ['::127.0.0.1', 'IPv4-compatible loopback, dotted'],
+    ['::a00:1', 'IPv4-compatible 10.0.0.1'],
+    ['::a9fe:a9fe', 'IPv4-compatible metadata address'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback, dotted'],
+    ['::ffff:7f00:1', 'IPv4-mapped loopback, hex'],
+    ['0:0:0:0:0:ffff:c0a8:101', 'IPv4-mapped 192.168.1.1, uncompressed'],
+    ['64:ff9b::a00:1', 'NAT64 of 10.0.0.1'],
+    ['64:ff9b::7f00:1', 'NAT64 of 127.0.0.1'],
+    ['64:ff9b::192.168.0.1', 'NAT64 of 192.168.0.1, dotted'],
+    ['64:ff9b:1::a00:1', 'local-use NAT64 of 10.0.0.1'],
+    ['::ffff:0:a00:1', 'SIIT of 10.0.0.1'],
+    ['2002:7f00:1::1', '6to4 of 127.0.0.1'],
+  ])('refuses %s (%s)', (address) => expect(isPublicAddress(address)).toBe(false));
+
   it.each(['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) =>
     expect(isPublicAddress(address)).toBe(true),
   );

@@ -64,20 +64,42 @@ export interface TFetched {
 
 const PUBLIC_RANGES = new Set(['unicast']);
 
-/** True for an address on the public internet only. IPv4-mapped IPv6 is judged as the IPv4 it carries. */
+const prefix = (address: string, bits: number): [ipaddr.IPv6, number] => [ipaddr.IPv6.parse(address), bits];
+
+/**
+ * IPv6 prefixes whose last 32 bits are an IPv4 address the packet ends up at: IPv4-compatible (::/96, deprecated
+ * but still routed by some stacks, e.g. `::7f00:1`), IPv4-mapped (::ffff:0:0/96) and SIIT-translated
+ * (::ffff:0:0:0/96). Each is judged as the IPv4 address it carries.
+ */
+const CARRIES_IPV4 = [prefix('::', 96), prefix('::ffff:0:0', 96), prefix('::ffff:0:0:0', 96)];
+
+/**
+ * Prefixes that reach IPv4 through a translator or a tunnel (NAT64 well-known and local-use, 6to4, Teredo):
+ * refused whatever they carry, since the translator may sit inside the network.
+ */
+const TRANSLATED = [
+  prefix('64:ff9b::', 96),
+  prefix('64:ff9b:1::', 48),
+  prefix('2002::', 16),
+  prefix('2001::', 32),
+];
+
+/**
+ * True for an address on the public internet only. An IPv6 address carrying an IPv4 one (compatible, mapped,
+ * translated: `::7f00:1`, `::ffff:127.0.0.1`, `::ffff:7f00:1`) is judged as the IPv4 it carries; NAT64 and
+ * tunnel prefixes are refused.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6') {
-    const v6 = parsed as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
-    else if (v6.range() !== 'unicast') return false;
-    // 64:ff9b::/96 (NAT64) and 2002::/16 (6to4) carry IPv4 inside: refuse rather than decode each.
-    else if (v6.match(ipaddr.IPv6.parse('64:ff9b::'), 96) || v6.match(ipaddr.IPv6.parse('2002::'), 16))
-      return false;
-    else return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return PUBLIC_RANGES.has(parsed.range());
+  const v6 = parsed as ipaddr.IPv6;
+  if (CARRIES_IPV4.some((range) => v6.match(range))) {
+    const bytes = v6.toByteArray().slice(12);
+    return PUBLIC_RANGES.has(new ipaddr.IPv4(bytes).range());
   }
-  return PUBLIC_RANGES.has(parsed.range());
+  if (TRANSLATED.some((range) => v6.match(range))) return false;
+  return PUBLIC_RANGES.has(v6.range());
 }
 
 const envAllow = (): TTestAllow | undefined => {
