@@ -1,4 +1,5 @@
-import { button, escapeHtml, layout, type TEmailContent } from './templates.js';
+import { html } from '@dealflow/service-kit';
+import { button, layout, type TEmailContent } from './templates.js';
 
 /**
  * The members' notification emails (Settings > Notifications): a deck processed (received and completed, or
@@ -13,7 +14,10 @@ export interface TUnsubscribeLinks {
 }
 
 const footer = (what: string, links: TUnsubscribeLinks) => ({
-  html: `<p style="color:#666;font-size:12px;margin-top:24px">You get this email because ${escapeHtml(what)} is on in your notification settings. <a href="${escapeHtml(links.page)}">Unsubscribe</a> from these emails.</p>`,
+  html: html`<p style="color:#666;font-size:12px;margin-top:24px">
+    You get this email because ${what} is on in your notification settings.
+    <a href="${links.page}">Unsubscribe</a> from these emails.
+  </p>`,
   text: `You get this email because ${what} is on in your notification settings.\nUnsubscribe from these emails: ${links.page}\n`,
 });
 
@@ -30,10 +34,9 @@ function notification(input: {
     subject: input.subject,
     html: layout(
       input.subject,
-      `<h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>
-${input.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-${button(input.action.href, input.action.label)}
-${end.html}`,
+      html`<h1 style="font-size:20px">${input.heading}</h1>
+        ${input.lines.map((line) => html`<p>${line}</p> `)} ${button(input.action.href, input.action.label)}
+        ${end.html}`,
     ),
     text: `${input.heading}\n\n${input.lines.join('\n')}\n\n${input.action.label}: ${input.action.href}\n\n${end.text}`,
     oneClickUnsubscribeUrl: input.links.oneClick,

@@ -1,3 +1,5 @@
+import { html, type SafeHtml } from '@dealflow/service-kit';
+
 /** Email templates (invite, password reset, welcome): each renders a subject, an HTML and a text body. */
 export interface TEmailContent {
   subject: string;
@@ -10,21 +12,36 @@ export interface TEmailContent {
   oneClickUnsubscribeUrl?: string;
 }
 
-export const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+/** The page every email's HTML body sits in: `body` is markup built with `html`, so already escaped. */
+export const layout = (title: string, body: SafeHtml): string =>
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <title>${title}</title>
+      </head>
+      <body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
+        <table
+          role="presentation"
+          width="100%"
+          style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px"
+        >
+          <tr>
+            <td>${body}</td>
+          </tr>
+        </table>
+      </body>
+    </html>`.toString();
 
-export const layout = (title: string, body: string): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<tr><td>${body}</td></tr></table></body></html>`;
-
-export const button = (href: string, label: string): string =>
-  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>
-<p style="color:#666;font-size:12px">Or paste this link into your browser: ${escapeHtml(href)}</p>`;
+export const button = (href: string, label: string): SafeHtml =>
+  html`<p style="margin:24px 0">
+      <a
+        href="${href}"
+        style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none"
+        >${label}</a
+      >
+    </p>
+    <p style="color:#666;font-size:12px">Or paste this link into your browser: ${href}</p>`;
 
 /**
  * Every email ends with the one support address (SUPPORT_EMAIL, the same that GET /api/config serves): a line
@@ -32,13 +49,15 @@ export const button = (href: string, label: string): string =>
  */
 export function withSupportFooter(content: TEmailContent, supportEmail: string): TEmailContent {
   const line = 'Questions? Write to us at';
-  const html = `<p style="color:#666;font-size:12px;margin-top:24px">${line} <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>.</p>`;
+  const footer = html`<p style="color:#666;font-size:12px;margin-top:24px">
+    ${line} <a href="mailto:${supportEmail}">${supportEmail}</a>.
+  </p>`;
   const closing = '</td></tr></table>';
   return {
     ...content,
     html: content.html.includes(closing)
-      ? content.html.replace(closing, `${html}\n${closing}`)
-      : `${content.html}${html}`,
+      ? content.html.replace(closing, `${footer.value}\n${closing}`)
+      : `${content.html}${footer.value}`,
     text: `${content.text.trimEnd()}\n\n--\n${line} ${supportEmail}.\n`,
   };
 }
@@ -57,10 +76,12 @@ export function renderInvitationEmail(input: {
     subject,
     html: layout(
       subject,
-      `<h1 style="font-size:20px">You're invited to ${escapeHtml(input.organizationName)}</h1>
-<p>${escapeHtml(input.inviterName)} invited you to join <strong>${escapeHtml(input.organizationName)}</strong> as ${role}.</p>
-${button(input.link, 'Accept Invitation')}
-<p style="color:#666;font-size:12px">This invitation expires on ${escapeHtml(expires)}. If you did not expect it, ignore this email.</p>`,
+      html`<h1 style="font-size:20px">You're invited to ${input.organizationName}</h1>
+        <p>${input.inviterName} invited you to join <strong>${input.organizationName}</strong> as ${role}.</p>
+        ${button(input.link, 'Accept Invitation')}
+        <p style="color:#666;font-size:12px">
+          This invitation expires on ${expires}. If you did not expect it, ignore this email.
+        </p>`,
     ),
     text: `${input.inviterName} invited you to join ${input.organizationName} as ${role}.
 
@@ -77,10 +98,13 @@ export function renderPasswordResetEmail(input: { name: string; link: string }):
     subject,
     html: layout(
       subject,
-      `<h1 style="font-size:20px">Reset your password</h1>
-<p>Hi ${escapeHtml(input.name)}, we received a request to reset your password.</p>
-${button(input.link, 'Reset Password')}
-<p style="color:#666;font-size:12px">The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.</p>`,
+      html`<h1 style="font-size:20px">Reset your password</h1>
+        <p>Hi ${input.name}, we received a request to reset your password.</p>
+        ${button(input.link, 'Reset Password')}
+        <p style="color:#666;font-size:12px">
+          The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your
+          password stays the same.
+        </p>`,
     ),
     text: `Hi ${input.name}, we received a request to reset your password.
 
@@ -102,9 +126,9 @@ export function renderWelcomeEmail(input: {
     subject,
     html: layout(
       subject,
-      `<h1 style="font-size:20px">Welcome, ${escapeHtml(input.name)}!</h1>
-<p>Your account is ready.${escapeHtml(team)}</p>
-${button(input.dashboardUrl, 'Go to Dashboard')}`,
+      html`<h1 style="font-size:20px">Welcome, ${input.name}!</h1>
+        <p>Your account is ready.${team}</p>
+        ${button(input.dashboardUrl, 'Go to Dashboard')}`,
     ),
     text: `Welcome, ${input.name}!
 
@@ -134,11 +158,11 @@ export function renderSignInThrottledEmail(input: {
     subject,
     html: layout(
       subject,
-      `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
-<p>Hi ${escapeHtml(input.name)},</p>
-<p>${escapeHtml(what)}</p>
-<p>${escapeHtml(advice)}</p>
-${button(input.resetUrl, 'Reset Password')}`,
+      html`<h1 style="font-size:20px">${subject}</h1>
+        <p>Hi ${input.name},</p>
+        <p>${what}</p>
+        <p>${advice}</p>
+        ${button(input.resetUrl, 'Reset Password')}`,
     ),
     text: `Hi ${input.name},
 

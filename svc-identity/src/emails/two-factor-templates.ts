@@ -1,3 +1,4 @@
+import { html } from '@dealflow/service-kit';
 import { renderSignInThrottledEmail, type TEmailContent } from './templates.js';
 
 /**
@@ -16,16 +17,14 @@ export function renderTwoFactorThrottledEmail(input: {
     'Your password was entered correctly, but the two-factor code was wrong several times. If this was not you, someone knows your password: reset it now.';
   return {
     subject: 'Failed two-factor sign-in attempts on your account',
-    html: base.html.replace('<p>If this was you', `<p>${notice}</p>\n<p>If this was you`),
+    html: base.html.replace(
+      '<p>If this was you',
+      html`<p>${notice}</p>
+        <p>If this was you</p>`.value,
+    ),
     text: `${notice}\n\n${base.text}`,
   };
 }
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * A security notice after a change the owner must hear of even when it was not them: two-factor turned off,
@@ -50,15 +49,32 @@ export function renderTwoFactorNoticeEmail(input: {
     'If this was not you, change your password now and turn two-factor sign-in on again in Settings, Security.';
   return {
     subject,
-    html: `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<tr><td><h1 style="font-size:20px">${escapeHtml(subject)}</h1>
-<p>Hi ${escapeHtml(input.name)},</p>
-<p>${escapeHtml(what)}</p>
-<p>${escapeHtml(advice)}</p>
-<p><a href="${escapeHtml(input.settingsUrl)}">Open Settings</a></p></td></tr></table></body></html>`,
+    html: html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <title>${subject}</title>
+        </head>
+        <body
+          style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px"
+        >
+          <table
+            role="presentation"
+            width="100%"
+            style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px"
+          >
+            <tr>
+              <td>
+                <h1 style="font-size:20px">${subject}</h1>
+                <p>Hi ${input.name},</p>
+                <p>${what}</p>
+                <p>${advice}</p>
+                <p><a href="${input.settingsUrl}">Open Settings</a></p>
+              </td>
+            </tr>
+          </table>
+        </body>
+      </html>`.value,
     text: `Hi ${input.name},\n\n${what}\n\n${advice}\n${input.settingsUrl}\n`,
   };
 }
