@@ -19,6 +19,13 @@ describe('secret box (AES-256-GCM)', () => {
     expect(() => box.decrypt(parts.join('.'), 'org:1')).toThrow();
   });
 
+  it('refuses a truncated authentication tag (GCM would otherwise accept a 4-byte tag: 2^32 forgery)', () => {
+    const sealed = box.encrypt('secret', 'org:1');
+    const parts = sealed.split('.');
+    parts[2] = Buffer.from(parts[2]!, 'base64url').subarray(0, 4).toString('base64url');
+    expect(() => box.decrypt(parts.join('.'), 'org:1')).toThrow(/tag/i);
+  });
+
   it('refuses a key that is not 32 bytes', () => {
     expect(() => createSecretBox(randomBytes(16).toString('base64'))).toThrow(/32 bytes/);
   });
