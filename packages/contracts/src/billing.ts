@@ -16,7 +16,16 @@ export const monthlyDeckLimit = (plan: z.infer<typeof ZPlan>, seats: number): nu
   plan === 'free' ? FREE_MONTHLY_DECK_LIMIT : Plans[plan].monthlyDeckLimitPerSeat * Math.max(seats, 1);
 
 export const ZCheckoutBody = z
-  .object({ plan: ZPaidPlan, billingCycle: ZBillingCycle })
+  .object({
+    plan: ZPaidPlan,
+    billingCycle: ZBillingCycle,
+    /**
+     * A guest's address, given before the checkout (required for a guest; a signed-in user's own address is
+     * used and this is ignored). The checkout is created with it locked (Stripe `customer_email`), and the
+     * auto-login signs in only when the paid session's address is this one (issue 20).
+     */
+    email: z.email().max(254),
+  })
   .strict()
   .partial()
   .refine((b) => (b.plan === undefined) === (b.billingCycle === undefined), {
@@ -70,7 +79,7 @@ export const ZAutoLoginResponse = z.object({
  * called only after billing has verified the checkout session with the payment provider. Identity opens a
  * session for that user and answers like login does.
  */
-export const ZInternalSessionBody = z.object({ userId: ZId });
+export const ZInternalSessionBody = z.object({ userId: ZId, unverified: z.boolean().optional() });
 export const ZInternalSessionResponse = z.object({
   user: ZUser,
   organization: z.unknown().optional(),
@@ -94,7 +103,7 @@ export const billingRoutes = defineRoutes({
     method: 'POST',
     path: '/api/stripe/checkout',
     summary:
-      'Start a subscription checkout (plan, billingCycle; owner) or, with no body, the one-time $50 purchase (signed in, or a guest who gives an email at checkout)',
+      'Start a subscription checkout (plan, billingCycle; owner) or, with no plan, the one-time $50 purchase (signed in, or a guest who gives an email first)',
     tag: 'billing',
     auth: 'public',
     body: ZCheckoutBody,

@@ -15,6 +15,11 @@ export interface CheckoutSessionRecord {
   userId: number | null;
   /** SHA-256 of the HttpOnly browser key set when the checkout started: auto-login works only in that browser. */
   browserKeyHash: string | null;
+  /**
+   * A guest's address, given in the browser before the checkout (normalised lower-case) and locked on the
+   * provider's checkout: the auto-login signs in only when the paid session's address is this one (issue 20).
+   */
+  expectedEmail: string | null;
   buyerEmail: string | null;
   claimTokenHash: string | null;
   claimExpiresAt: Date | null;
@@ -37,6 +42,7 @@ export const CheckoutSessionSchema = new EntitySchema<CheckoutSessionRecord>({
     orgId: { type: 'integer', nullable: true },
     userId: { type: 'integer', nullable: true },
     browserKeyHash: { type: 'text', nullable: true },
+    expectedEmail: { type: 'text', nullable: true },
     buyerEmail: { type: 'text', nullable: true },
     claimTokenHash: { type: 'text', nullable: true, unique: 'checkout_sessions_claim_token_hash_key' },
     claimExpiresAt: timestamp,

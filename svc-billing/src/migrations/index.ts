@@ -5,6 +5,7 @@ import { Migration20261124221432 } from './Migration20261124221432.js';
 import { Migration20261124221625 } from './Migration20261124221625.js';
 import { Migration20261125011634 } from './Migration20261125011634.js';
 import { Migration20261125012950 } from './Migration20261125012950.js';
+import { Migration20261128050953 } from './Migration20261128050953.js';
 
 /** Every migration in order (listed in code: no file globbing in the ESM build). */
 export const migrations = [
@@ -21,4 +22,6 @@ export const migrations = [
   { name: 'Migration20261125011634', class: Migration20261125011634 },
   // Deleted accounts stay forgotten: a late member event cannot bring a person back (issue 12).
   { name: 'Migration20261125012950', class: Migration20261125012950 },
+  // A guest's checkout keeps the address given before it, locked at the provider (issue 20).
+  { name: 'Migration20261128050953', class: Migration20261128050953 },
 ];

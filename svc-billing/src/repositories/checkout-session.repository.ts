@@ -7,7 +7,8 @@ export const insertCheckoutSession = (
   record: Pick<
     CheckoutSessionRecord,
     'id' | 'orgId' | 'userId' | 'mode' | 'plan' | 'billingCycle' | 'browserKeyHash'
-  >,
+  > &
+    Partial<Pick<CheckoutSessionRecord, 'expectedEmail'>>,
 ) =>
   em.upsert(CheckoutSessionSchema, record, {
     onConflictFields: ['id'],
