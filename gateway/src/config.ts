@@ -69,7 +69,7 @@ const ZGatewayEnv = ZBaseConfig.extend({
   MAIL_WEBHOOK_RECIPIENT_MAX: z.coerce.number().int().min(1).default(120),
   /** Requests per organization API key per window, whatever the client IP (shared by the replicas through Redis). */
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
-  /** A webhook carrying no credential at all (no Authorization, no *-signature header) can only be refused: it gets this many bytes. */
+  /** A webhook without the credential headers its sender sends (webhook-credentials.ts) can only be refused: it gets this many bytes. */
   WEBHOOK_UNSIGNED_MAX_BYTES: z.coerce.number().int().min(1024).default(65_536),
   /** Time for a whole request body to arrive (slow bodies hold an upstream connection). */
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

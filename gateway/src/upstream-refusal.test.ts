@@ -49,7 +49,7 @@ describe("an upstream's early refusal", () => {
       : payload;
     const answer = await fetch(`${base}/webhooks/mail?recipient=deals-0123456789ab@in.example.com`, {
       method: 'POST',
-      headers: { 'content-type': 'message/rfc822', 'x-dealflow-signature': 'sha256=00' },
+      headers: { 'content-type': 'message/rfc822', 'x-dealflow-signature': `sha256=${'0'.repeat(64)}` },
       body,
       ...(chunked ? { duplex: 'half' } : {}),
     } as RequestInit);

@@ -33,7 +33,7 @@ beforeEach(() => {
   ingest.seen.length = 0;
 });
 
-const SIGNED = { 'content-type': 'message/rfc822', 'x-dealflow-signature': 'sha256=00' };
+const SIGNED = { 'content-type': 'message/rfc822', 'x-dealflow-signature': `sha256=${'0'.repeat(64)}` };
 
 const post = (url: string, remoteAddress: string, headers: Record<string, string> = SIGNED) =>
   gateway.inject({ method: 'POST', url, remoteAddress, headers, payload: 'Subject: hi\r\n\r\nbody' });
@@ -162,5 +162,51 @@ describe('POST /webhooks/mail before authentication', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(ingest.seen[0]?.body).toBe(message);
+  });
+});
+
+describe('the anonymous webhook cap is lifted only by the credential headers each sender sends (issue 20)', () => {
+  let defaults: FastifyInstance;
+  beforeAll(async () => {
+    // The shipped caps: 64 KB for a post without a recognised credential, 25 MB otherwise.
+    defaults = await buildGateway(loadGatewayConfig({ INGEST_URL: ingest.url }), { logger: false });
+  });
+  afterAll(async () => defaults?.close());
+  const megabyte = Buffer.alloc(1024 * 1024, 'a');
+  const postMegabyte = (headers: Record<string, string>, remoteAddress: string) =>
+    defaults.inject({
+      method: 'POST',
+      url: '/webhooks/mail',
+      remoteAddress,
+      headers: { 'content-type': 'message/rfc822', ...headers },
+      payload: megabyte,
+    });
+
+  it('gives a post whose only "credential" is some header ending in signature the 64 KB cap: 413', async () => {
+    const forged: Record<string, string>[] = [
+      { 'x-foo-signature': 'sha256=' + 'a'.repeat(64) },
+      { signature: 'anything' },
+      { 'stripe-signature': `t=1,v1=${'a'.repeat(64)}` }, // Stripe's header, but not Stripe's path
+      { 'x-dealflow-signature': 'sha256=00' }, // not the shape the product's own signature has
+      { authorization: 'Token abcdefghijkl' },
+    ];
+    for (const headers of forged) {
+      const res = await postMegabyte(headers, '10.5.0.1');
+      expect(res.statusCode, JSON.stringify(headers)).toBe(413);
+      expect(res.json()).toEqual({ message: 'Request body is too large' });
+    }
+    expect(ingest.seen).toEqual([]);
+  });
+
+  it('passes 1 MB carrying a credential the table lists (the service checks its value)', async () => {
+    const basic = `Basic ${Buffer.from('dealflow:0123456789abcdef').toString('base64')}`;
+    const genuine: Record<string, string>[] = [
+      { authorization: basic },
+      { authorization: 'Bearer 0123456789abcdef0123456789abcdef' },
+      { 'x-dealflow-signature': `sha256=${'b'.repeat(64)}` },
+    ];
+    for (const headers of genuine)
+      expect((await postMegabyte(headers, '10.5.0.2')).statusCode, JSON.stringify(headers)).toBe(200);
+    expect(ingest.seen).toHaveLength(3);
   });
 });

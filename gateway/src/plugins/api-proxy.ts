@@ -8,6 +8,7 @@ import { GATEWAY_ONLY_HEADERS, isStream } from '../proxy.js';
 import { findOwner, routingTable, type TRouteKind } from '../routing.js';
 import type { TSessionWrite } from './session.js';
 import { readSessionTokens } from '../identity.js';
+import { carriesWebhookCredential } from '../webhook-credentials.js';
 
 export interface TApiProxyOptions {
   upstreams: TGatewayConfig['upstreams'];
@@ -18,10 +19,6 @@ export interface TApiProxyOptions {
 
 /** Login, register and password reset get the strict per-IP limit (they guard against guessing). */
 const AUTH_LIMITED_ROUTES = [identityRoutes.login, identityRoutes.register, identityRoutes.forgotPassword];
-
-/** Whether a webhook carries a credential of any kind (the service checks it; the gateway cannot). */
-const carriesCredential = (headers: FastifyRequest['headers']) =>
-  headers.authorization !== undefined || Object.keys(headers).some((name) => name.endsWith('signature'));
 
 /** The organization address a mail webhook names (`?recipient=`), lower-cased; null when none. */
 function recipientOf(request: FastifyRequest): string | null {
@@ -65,9 +62,10 @@ export const apiProxy: FastifyPluginAsync<TApiProxyOptions> = async (scope, opti
       if (!upstream) throw gatewayError('ROUTE_NOT_FOUND', { method: request.method, path });
       let guard: TBodyGuard | null = null;
       if (isStream(request.body)) {
-        // Nothing is authenticated yet: a webhook without any credential can only be refused, so it gets little.
+        // Nothing is authenticated yet: a webhook without the credential its sender sends (webhook-credentials.ts)
+        // can only be refused, so it gets little.
         const maxBytes =
-          webhook && !carriesCredential(request.headers)
+          webhook && !carriesWebhookCredential(path, request.headers)
             ? options.bodies.unsignedWebhookMaxBytes
             : options.bodies.maxBytes;
         if (Number(request.headers['content-length'] ?? 0) > maxBytes)
