@@ -1,10 +1,15 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EntitySchema } from '@mikro-orm/core';
+import { Migration } from '@mikro-orm/migrations';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TMigrationList } from './db.js';
-import { createMigration, findSchemaDrift } from './migrations.js';
+import { createMigration, findSchemaDrift, runMigrationCli } from './migrations.js';
+import { createTestDatabase } from './testing/index.js';
 
 interface Gadget {
   id: number;
@@ -64,5 +69,54 @@ describe('migrations from the migrator, with the snapshot', () => {
     expect(await readFile(path.join(dir, created.fileName), 'utf8')).toContain(
       'export class Migration20261121000000 extends Migration',
     );
+  }, 60_000);
+});
+
+// The "Database schema not initialized" notice (seed 000) tells people to run ./setup.sh: the script exists and
+// runs each service's `migrate.js up`, which brings an empty database to the service's schema.
+class CreateGadgets extends Migration {
+  override async up(): Promise<void> {
+    this.addSql('create table "kit_test_gadget" ("id" serial primary key, "label" varchar(120) not null);');
+  }
+}
+
+describe('./setup.sh and migrate up', () => {
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+  it('the notice names a script that exists and migrates every service', async () => {
+    const script = await readFile(path.join(repoRoot, 'setup.sh'), 'utf8');
+    await access(path.join(repoRoot, 'setup.sh'), constants.X_OK);
+    expect(script).toContain('migrate.js" up');
+    for (const service of ['identity', 'billing', 'ingest', 'crm']) {
+      expect(script).toContain(service);
+      const cli = await readFile(path.join(repoRoot, `svc-${service}/src/migrate.ts`), 'utf8');
+      expect(cli).toContain('runMigrationCli');
+    }
+  });
+
+  it('migrate up creates the tables of an empty database (DATABASE_URL)', async () => {
+    const db = await createTestDatabase('kit_migrate_up');
+    const previous = process.env.DATABASE_URL;
+    const client = new pg.Client({ connectionString: db.url });
+    try {
+      process.env.DATABASE_URL = db.url;
+      await runMigrationCli(
+        {
+          name: 'gadgets',
+          entities: [GadgetSchema as EntitySchema],
+          migrations: [{ name: 'Migration20260101000000', class: CreateGadgets }],
+          dir: tmpdir(),
+        },
+        ['up'],
+      );
+      await client.connect();
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM kit_test_gadget');
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+      await client.end().catch(() => undefined);
+      await db.drop();
+    }
   }, 60_000);
 });

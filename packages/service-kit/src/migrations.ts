@@ -5,7 +5,7 @@ import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { ensureDatabase, type TMigrationList } from './db.js';
+import { ensureDatabase, openDatabase, type TMigrationList } from './db.js';
 import { kitEntities, kitMigrations } from './kit-tables.js';
 
 /** What a service's migrations are made from: its entities, its migrations so far and their folder. */
@@ -112,6 +112,8 @@ export async function findSchemaDrift(source: TMigrationSource): Promise<string[
  * A service's `npm run migration:create` (and `migration:check`):
  *   node dist/migrate.js create [--replace <MigrationName>]
  *   node dist/migrate.js check
+ *   node dist/migrate.js up      (DATABASE_URL: creates the database if missing and runs every migration, as the
+ *                                 service does when it starts; ./setup.sh runs it for every service)
  */
 export async function runMigrationCli(source: TMigrationSource, argv = process.argv.slice(2)): Promise<void> {
   const [command, flag, value] = argv;
@@ -134,6 +136,26 @@ export async function runMigrationCli(source: TMigrationSource, argv = process.a
     process.exitCode = 1;
     return;
   }
-  console.error('usage: migrate create [--replace <MigrationName>] | migrate check');
+  if (command === 'up') {
+    const url = process.env.DATABASE_URL;
+    if (!url) {
+      console.error(
+        `${source.name}: set DATABASE_URL to the service's database (postgres://user:password@host:5432/db)`,
+      );
+      process.exitCode = 2;
+      return;
+    }
+    const orm = await openDatabase({
+      url,
+      entities: source.entities,
+      migrations: source.migrations,
+      poolMax: 2,
+    });
+    const applied = await orm.getMigrator().getExecutedMigrations();
+    await orm.close(true);
+    console.log(`${source.name}: schema up to date (${applied.length} migrations applied)`);
+    return;
+  }
+  console.error('usage: migrate create [--replace <MigrationName>] | migrate check | migrate up');
   process.exitCode = 2;
 }
