@@ -113,6 +113,12 @@ describe('guardedFetch', () => {
           'content-disposition': 'attachment; filename="acme.pdf"',
         });
         res.end('%PDF-1.4 deck');
+      } else if (req.url?.startsWith('/disposition/')) {
+        res.writeHead(200, {
+          'content-type': 'application/pdf',
+          'content-disposition': decodeURIComponent(req.url.slice('/disposition/'.length)),
+        });
+        res.end('%PDF-1.4 deck');
       } else if (req.url === '/to-deck') {
         res.writeHead(302, { location: '/deck.pdf' });
         res.end();
@@ -152,6 +158,19 @@ describe('guardedFetch', () => {
       filename: 'acme.pdf',
       contentType: 'application/pdf',
     });
+  });
+
+  it.each([
+    [`attachment; filename*=UTF-8'en'deck%20v2.pdf`, 'deck v2.pdf'],
+    [`attachment; filename*=UTF-8''%E2%82%AC%20deck.pdf`, '€ deck.pdf'],
+    [`attachment; filename="fallback.pdf"; filename*=UTF-8'en'deck%20v2.pdf`, 'deck v2.pdf'],
+    [`inline; filename="a \\"quoted\\" name.pdf"`, 'a "quoted" name.pdf'],
+    ['attachment; filename=plain.pdf', 'plain.pdf'],
+    ['attachment; filename="unterminated', null],
+    ['attachment', null],
+  ])('reads the file name of Content-Disposition %s (RFC 6266 / RFC 5987)', async (header, filename) => {
+    const got = await guardedFetch(`${base}/disposition/${encodeURIComponent(header)}`, opts);
+    expect(got.filename).toBe(filename);
   });
 
   it('refuses the same server without the allow list: http, and a loopback address', async () => {

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { parse as parseContentDisposition } from 'content-disposition';
 import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
 
@@ -184,11 +185,18 @@ function guardedLookup(port: number, options: TOutboundOptions) {
   };
 }
 
-const safeDecode = (s: string) => {
+/**
+ * The file name a Content-Disposition header gives (RFC 6266): `filename*` (RFC 5987, charset and language
+ * dropped) preferred over `filename`, quoted strings unescaped, by the `content-disposition` package. A header
+ * it cannot parse gives no name.
+ */
+const dispositionFilename = (header: string | string[] | undefined): string | null => {
+  if (typeof header !== 'string' || header === '') return null;
   try {
-    return decodeURIComponent(s);
+    const name = parseContentDisposition(header).parameters.filename;
+    return typeof name === 'string' && name !== '' ? name.slice(0, 200) : null;
   } catch {
-    return s;
+    return null;
   }
 };
 
@@ -276,14 +284,13 @@ export async function guardedFetch(rawUrl: string, options: TFetchOptions): Prom
         throw new OutboundRefused(
           `${url.href} is not the expected content (starts ${body.subarray(0, 8).toString('hex')})`,
         );
-      const disposition = String(res.headers['content-disposition'] ?? '');
-      const filename = /filename\*?=(?:UTF-8'')?"?([^";]{1,200})"?/i.exec(disposition)?.[1] ?? null;
+      const filename = dispositionFilename(res.headers['content-disposition']);
       const type = res.headers['content-type'];
       return {
         body,
         contentType: typeof type === 'string' ? type : null,
         url: url.href,
-        filename: filename ? safeDecode(filename) : null,
+        filename,
       };
     } finally {
       void agent.close().catch(() => undefined);
