@@ -53,6 +53,15 @@ export const BillingError = defineErrors('BillingError', {
     status: 410,
     message: 'This checkout session is too old to sign in with; please log in',
   },
+  /** Issue 20: only a buyer of the template licence may see it and download the template. */
+  LICENCE_REQUIRED: {
+    status: 403,
+    message: 'Buy the template licence to download the template.',
+  },
+  TEMPLATE_VERSION_UNKNOWN: {
+    status: 404,
+    message: 'This template version does not exist or is not covered by your licence.',
+  },
   IDENTITY_UNAVAILABLE: {
     status: 502,
     message: 'Could not reach the sign-in service. Please log in manually.',

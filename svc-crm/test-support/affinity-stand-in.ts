@@ -17,6 +17,7 @@ export async function startAffinityStandIn(options: {
   let nextId = 1000;
   let rateLimited = options.rateLimitFirstRequests ?? 0;
   let failing = 0;
+  let stalling: { count: number; ms: number; path: string | null } = { count: 0, ms: 0, path: null };
   const organizations: {
     id: number;
     name: string;
@@ -72,6 +73,19 @@ export async function startAffinityStandIn(options: {
           'x-ratelimit-limit-user-reset': String(options.retryAfterSeconds ?? 1),
         },
       );
+    }
+    if (stalling.count > 0 && (stalling.path === null || stalling.path === request.path)) {
+      // Handled as usual, but the answer leaves only after `ms`: a client that gave up before then does not
+      // know that Affinity already did what it asked.
+      stalling.count--;
+      const end = res.end.bind(res) as (...args: unknown[]) => void;
+      const ms = stalling.ms;
+      res.end = ((...args: unknown[]) => {
+        setTimeout(() => {
+          if (!res.destroyed) end(...args);
+        }, ms);
+        return res;
+      }) as typeof res.end;
     }
     if (failing > 0) {
       failing--;
@@ -201,6 +215,10 @@ export async function startAffinityStandIn(options: {
     /** The next `count` requests are answered 429. */
     rateLimitNext(count: number) {
       rateLimited = count;
+    },
+    /** The next `count` requests (to `path`, when given) are handled, but answered only after `ms`. */
+    stallNext(count: number, ms: number, path: string | null = null) {
+      stalling = { count, ms, path };
     },
     /** The next `count` requests are answered 503 (with Retry-After: 0, so the client retries at once). */
     failNext(count: number) {

@@ -10,6 +10,7 @@ export * from './two-factor.js';
 export * from './billing.js';
 export * from './billing-invoices.js';
 export * from './records.js';
+export * from './billing-licence.js';
 export * from './analytics.js';
 export * from './crm-connection.js';
 export { buildAsyncApi } from './asyncapi.js';

@@ -3,6 +3,7 @@ import { apiKeyRoutes } from './api-keys.js';
 import { analyticsRoutes } from './analytics.js';
 import { billingRoutes } from './billing.js';
 import { billingInvoiceRoutes } from './billing-invoices.js';
+import { billingLicenceRoutes } from './billing-licence.js';
 import type { ApiRoute } from './http.js';
 import { identityRoutes } from './identity.js';
 import { accountRoutes } from './account.js';
@@ -17,7 +18,7 @@ import { crmConnectionRoutes } from './crm-connection.js';
  */
 export const serviceRoutes = {
   identity: { ...identityRoutes, ...accountRoutes, ...activityRoutes, ...apiKeyRoutes, ...twoFactorRoutes },
-  billing: { ...billingRoutes, ...billingInvoiceRoutes },
+  billing: { ...billingRoutes, ...billingInvoiceRoutes, ...billingLicenceRoutes },
   // Analytics is svc-ingest's (its records); declared in its own file.
   ingest: { ...ingestRoutes, ...analyticsRoutes, ...accountingRoutes },
   crm: { ...crmRoutes, ...crmConnectionRoutes },

@@ -289,6 +289,7 @@ describe('POST /api/stripe/auto-login', () => {
       checkoutSessionId: sessionId,
       amountTotal: 5000,
       currency: 'usd',
+      licence: { licenceKey: expect.stringMatching(/^DFL1\./), updatesUntil: expect.any(String) },
     });
   });
 });

@@ -193,6 +193,7 @@ describe('embedded payment provider', () => {
       checkoutSessionId: sessionId,
       amountTotal: 5000,
       currency: 'usd',
+      licence: { licenceKey: expect.stringMatching(/^DFL1\./), updatesUntil: expect.any(String) },
     });
   });
 

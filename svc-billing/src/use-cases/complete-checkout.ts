@@ -12,6 +12,7 @@ import {
 } from '../repositories/checkout-session.repository.js';
 import type { CheckoutSessionRecord } from '../entities/checkout-session.js';
 import { publishPurchaseCompleted } from '../repositories/billing.events.js';
+import { issueLicence } from './issue-licence.js';
 import { setCustomer, ensureOrganization } from '../repositories/organization.repository.js';
 import type { TProviderCheckoutSession } from '../providers/payment-provider.js';
 
@@ -19,7 +20,7 @@ import type { TProviderCheckoutSession } from '../providers/payment-provider.js'
 export const CLAIM_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
 export const hashClaimToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type TCheckoutDeps = Pick<TBillingDeps, 'identity' | 'config' | 'logger'>;
+export type TCheckoutDeps = Pick<TBillingDeps, 'identity' | 'config' | 'logger' | 'licenceSigner'>;
 
 /** A guest's checkout: billing created it for nobody (its metadata, which only billing writes, says so). */
 export const isGuestCheckout = (session: TProviderCheckoutSession) =>
@@ -121,12 +122,18 @@ export async function completeCheckout(
     isGuest && record.userId === null ? await settleGuestBuyer(em, deps, record, session) : record.userId;
   if (buyerId === null) return;
   if (await claimPurchase(em, session.id)) {
+    const licence = await issueLicence(em, deps, {
+      purchaseId: session.id,
+      userId: buyerId,
+      buyerEmail: session.customerEmail ?? record.buyerEmail,
+    });
     publishPurchaseCompleted(em, {
       orgId: record.orgId,
       userId: buyerId,
       checkoutSessionId: session.id,
       amountTotal: session.amountTotal ?? 0,
       currency: session.currency ?? 'usd',
+      licence: { licenceKey: licence.licenceKey, updatesUntil: licence.updatesUntil.toISOString() },
     });
   }
 }

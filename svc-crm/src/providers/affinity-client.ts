@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import { z } from 'zod';
 import { createRateLimiter, parseRetryAfterMs, sleep } from './rate-limiter.js';
 
@@ -52,14 +53,33 @@ export interface AffinityClientOptions {
   apiKey: string;
   baseUrl: string;
   maxRequestsPerMinute: number;
-  /** Attempts per call when Affinity answers 429 or 5xx. */
+  /** Attempts per call when a retry is safe (see `request`). */
   maxAttempts?: number;
   /** Upper bound on one wait (a hostile Retry-After must not park the consumer for an hour). */
   maxRetryWaitMs?: number;
   timeoutMs?: number;
+  /** Told before each retry (logging; tests count attempts). */
+  onRetry?: (info: { method: string; path: string; attempt: number; reason: string }) => void;
 }
 
 export type TAffinityClient = ReturnType<typeof createAffinityClient>;
+
+/** A failed attempt that is safe to send again, after at least `waitMs` (Retry-After) plus the jittered backoff. */
+class RetryableAttempt extends Error {
+  constructor(
+    readonly failure: AffinityApiError,
+    readonly waitMs: number,
+  ) {
+    super(failure.message);
+  }
+}
+
+/** Connection errors that happen before a byte of the request left: the server provably never saw it. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+const notSent = (error: unknown): boolean => {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === 'string' && NOT_SENT_CODES.has(cause.code);
+};
 
 export function createAffinityClient(options: AffinityClientOptions) {
   const waitForSlot = createRateLimiter(options.maxRequestsPerMinute);
@@ -69,13 +89,22 @@ export function createAffinityClient(options: AffinityClientOptions) {
   const authorization = `Basic ${Buffer.from(`:${options.apiKey}`).toString('base64')}`;
   const baseUrl = options.baseUrl.replace(/\/$/, '');
 
+  /**
+   * One call, retried only when sending it again cannot do the work twice. Affinity's POSTs take no
+   * idempotency key, so a POST is sent again only when Affinity provably did not act on it: the connection was
+   * refused (nothing was sent), or a 429 with Retry-After (refused by the rate limit, after the wait it names).
+   * GET and PUT (idempotent) are also retried on 5xx, other 429s and timeouts or dropped connections. Waits
+   * grow exponentially with random jitter (p-retry), so replicas that failed together do not retry together.
+   */
   async function request<T>(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: z.ZodType<T>,
     body?: unknown,
   ): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
+    const idempotent = method !== 'POST';
+    const route = path.split('?')[0]!;
+    const attempt = async (): Promise<T> => {
       await waitForSlot();
       let response: Response;
       try {
@@ -90,35 +119,57 @@ export function createAffinityClient(options: AffinityClientOptions) {
           signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });
       } catch (error) {
-        if (attempt >= maxAttempts)
-          throw new AffinityApiError(`Affinity unreachable: ${(error as Error).message}`, 0);
-        await sleep(250 * 2 ** attempt);
-        continue;
+        const cause = (error as { cause?: Error }).cause;
+        const failure = new AffinityApiError(
+          `Affinity unreachable (${method} ${route}): ${(error as Error).message}${cause?.message ? ` (${cause.message})` : ''}`,
+          0,
+        );
+        if (idempotent || notSent(error)) throw new RetryableAttempt(failure, 0);
+        throw failure;
       }
       if (response.status === 429 || response.status >= 500) {
         await response.body?.cancel();
-        if (attempt >= maxAttempts) {
-          throw new AffinityApiError(
-            `Affinity answered ${response.status} after ${attempt} attempts`,
-            response.status,
-          );
-        }
+        const failure = new AffinityApiError(
+          `Affinity ${method} ${route} answered ${response.status}`,
+          response.status,
+        );
         const retryAfter = parseRetryAfterMs(response.headers.get('retry-after'));
+        if (response.status === 429 && retryAfter !== null)
+          throw new RetryableAttempt(failure, Math.min(retryAfter, maxRetryWaitMs));
+        if (!idempotent) throw failure;
         const resetSeconds = Number(response.headers.get('x-ratelimit-limit-user-reset'));
-        const waitMs =
-          retryAfter ??
-          (Number.isFinite(resetSeconds) && resetSeconds > 0 ? resetSeconds * 1000 : 500 * 2 ** attempt);
-        await sleep(Math.min(waitMs, maxRetryWaitMs));
-        continue;
+        const resetMs = Number.isFinite(resetSeconds) && resetSeconds > 0 ? resetSeconds * 1000 : 0;
+        throw new RetryableAttempt(failure, response.status === 429 ? Math.min(resetMs, maxRetryWaitMs) : 0);
       }
       const text = await response.text();
       if (!response.ok) {
         throw new AffinityApiError(
-          `Affinity ${method} ${path.split('?')[0]} answered ${response.status}: ${text.slice(0, 200)}`,
+          `Affinity ${method} ${route} answered ${response.status}: ${text.slice(0, 200)}`,
           response.status,
         );
       }
       return schema.parse(JSON.parse(text));
+    };
+    try {
+      return await pRetry(attempt, {
+        retries: maxAttempts - 1,
+        factor: 2,
+        minTimeout: 250,
+        maxTimeout: Math.min(8_000, maxRetryWaitMs),
+        randomize: true,
+        shouldRetry: ({ error }) => error instanceof RetryableAttempt,
+        onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+          if (!(error instanceof RetryableAttempt) || retriesLeft === 0) return;
+          options.onRetry?.({ method, path: route, attempt: attemptNumber, reason: error.message });
+          if (error.waitMs > 0) await sleep(error.waitMs);
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof RetryableAttempt)) throw error;
+      throw new AffinityApiError(
+        `${error.failure.message} after ${maxAttempts} attempts`,
+        error.failure.status,
+      );
     }
   }
 

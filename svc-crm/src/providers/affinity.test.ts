@@ -4,6 +4,7 @@ import { startCrm } from '../../test/crm.js';
 import { createDeckExtracted } from '../../test/factories/deck.factory.js';
 import { startAffinityStandIn } from '../../test-support/affinity-stand-in.js';
 import { createAffinityClient } from './affinity-client.js';
+import { createAffinityCrmProvider } from './crm-provider.js';
 
 const API_KEY = 'affinity-test-key';
 const LIST_ID = 4242;
@@ -142,5 +143,100 @@ describe("deals in an organization's own Affinity account, against the local Aff
       'The CRM (affinity) did not accept the deal (HTTP 429). Retry later; the details are in the service log.',
     );
     expect(affinity.opportunities).toHaveLength(opportunities);
+  });
+
+  describe('retries: a POST is sent again only when Affinity provably did not get it', () => {
+    const client = () =>
+      createAffinityClient({
+        apiKey: API_KEY,
+        baseUrl: affinity.url,
+        maxRequestsPerMinute: 900,
+        timeoutMs: 300,
+      });
+    const deal = (dealName: string) => ({
+      companyName: 'Orbital Labs',
+      domain: 'orbital-labs.com',
+      companyExternalId: String(affinity.organizations[0]!.id),
+      dealName,
+      summary: `Summary of ${dealName}`,
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 1_200));
+
+    it('a timeout after Affinity accepted the opportunity creates exactly one opportunity (and no note)', async () => {
+      const provider = createAffinityCrmProvider(client(), {
+        listId: LIST_ID,
+        webUrl: 'https://fund.affinity.co',
+      });
+      const opportunities = affinity.opportunities.length;
+      const notes = affinity.notes.length;
+      affinity.stallNext(1, 1_000, '/opportunities');
+      await expect(provider.createDeal(deal('Stalled opportunity'))).rejects.toThrow(
+        /unreachable|timeout|abort/i,
+      );
+      await settle();
+      expect(affinity.opportunities.filter((o) => o.name === 'Stalled opportunity')).toHaveLength(1);
+      expect(affinity.opportunities.length - opportunities).toBe(1);
+      expect(affinity.notes.length - notes).toBe(0);
+    });
+
+    it('a timeout after Affinity accepted the note creates exactly one note', async () => {
+      const provider = createAffinityCrmProvider(client(), {
+        listId: LIST_ID,
+        webUrl: 'https://fund.affinity.co',
+      });
+      affinity.stallNext(1, 1_000, '/notes');
+      await expect(provider.createDeal(deal('Stalled note'))).rejects.toThrow();
+      await settle();
+      const [opportunity, ...more] = affinity.opportunities.filter((o) => o.name === 'Stalled note');
+      expect(more).toHaveLength(0);
+      expect(affinity.notes.filter((n) => n.opportunity_ids.includes(opportunity!.id))).toHaveLength(1);
+    });
+
+    it('a POST answered 503 is not sent again; a GET is', async () => {
+      const before = affinity.requests.length;
+      affinity.failNext(1);
+      await expect(
+        client().createNote({ content: 'after a 503', organizationId: 1, opportunityId: 1 }),
+      ).rejects.toMatchObject({ status: 503 });
+      expect(affinity.requests.length - before).toBe(1);
+      expect(affinity.notes.filter((n) => n.content === 'after a 503')).toHaveLength(0);
+
+      affinity.failNext(1);
+      await expect(client().findList(LIST_ID)).resolves.toMatchObject({ id: LIST_ID });
+      expect(affinity.requests.length - before).toBe(3);
+    });
+
+    it('a POST answered 429 with Retry-After is sent again after the wait, once', async () => {
+      const before = affinity.requests.length;
+      affinity.rateLimitNext(1);
+      await client().createNote({ content: 'after a 429', organizationId: 1, opportunityId: 1 });
+      const [limited, retried, ...rest] = affinity.requests.slice(before);
+      expect(rest).toHaveLength(0);
+      expect(retried!.at - limited!.at).toBeGreaterThanOrEqual(950);
+      expect(affinity.notes.filter((n) => n.content === 'after a 429')).toHaveLength(1);
+    });
+
+    it('a POST to a refused connection (nothing was sent) is tried again', async () => {
+      const { createServer } = await import('node:net');
+      // A port that refuses: bound, then closed.
+      const port = await new Promise<number>((resolve) => {
+        const server = createServer().listen(0, '127.0.0.1', () => {
+          const { port: p } = server.address() as { port: number };
+          server.close(() => resolve(p));
+        });
+      });
+      let attempts = 0;
+      const refused = createAffinityClient({
+        apiKey: API_KEY,
+        baseUrl: `http://127.0.0.1:${port}`,
+        maxRequestsPerMinute: 900,
+        maxAttempts: 3,
+        onRetry: () => attempts++,
+      });
+      await expect(
+        refused.createNote({ content: 'refused', organizationId: 1, opportunityId: 1 }),
+      ).rejects.toMatchObject({ status: 0 });
+      expect(attempts).toBe(2);
+    });
   });
 });
