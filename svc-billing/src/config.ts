@@ -8,6 +8,7 @@ import {
   urlList,
 } from '@dealflow/service-kit';
 import { DEFAULT_RETRY_DAYS } from './providers/billing-clock.js';
+import { ZTemplateStoreEnv } from './templates/template-store.js';
 
 const priceId = blankIsUnset(z.string().min(1));
 /** The embedded provider's development secret (it signs the /pay hand-off and the portal links). */
@@ -74,6 +75,12 @@ const ZBillingEnv = ZBaseConfig.extend({
   ).transform((days) => days ?? [...DEFAULT_RETRY_DAYS]),
   /** Production only: '1' accepts the embedded (test-card) provider on purpose; otherwise Stripe is required. */
   ALLOW_EMBEDDED_PAYMENTS: ZAllowFlag,
+  /**
+   * Ed25519 private key (PKCS#8 PEM) that signs the template licence keys (issue 20). Unset outside
+   * production: a key made at start (keys issued before a restart no longer verify).
+   */
+  LICENCE_SIGNING_KEY: blankIsUnset(z.string().min(1)),
+  ...ZTemplateStoreEnv.shape,
 })
   .superRefine((env, ctx) => {
     if (
@@ -110,6 +117,11 @@ const ZBillingEnv = ZBaseConfig.extend({
           !env.STRIPE_SECRET_KEY && env.EMBEDDED_PAYMENTS_SECRET === DEV_EMBEDDED_PAYMENTS_SECRET,
         why: 'the public development secret signs the embedded checkout hand-off and the billing-portal links',
       },
+      {
+        variable: 'LICENCE_SIGNING_KEY',
+        isDefault: (env) => !env.LICENCE_SIGNING_KEY,
+        why: 'licence keys would be signed with a key made at start, so they stop verifying after a restart',
+      },
     ]),
   );
 type TBillingEnv = z.infer<typeof ZBillingEnv>;
@@ -133,9 +145,28 @@ const groupForReaders = ({
   EMBEDDED_PAYMENTS_RETRY_DAYS,
   STRIPE_TEST_CLOCKS,
   ALLOW_EMBEDDED_PAYMENTS: _allowEmbeddedPayments,
+  LICENCE_SIGNING_KEY,
+  TEMPLATE_STORE_DIR,
+  TEMPLATE_S3_BUCKET,
+  TEMPLATE_S3_PREFIX,
+  TEMPLATE_S3_REGION,
+  TEMPLATE_S3_ENDPOINT,
+  TEMPLATE_S3_FORCE_PATH_STYLE,
   ...base
 }: TBillingEnv) => ({
   ...base,
+  /** The template licence: its signing key and the store of the template's archives (issue 20). */
+  licence: {
+    signingKeyPem: LICENCE_SIGNING_KEY,
+    store: {
+      TEMPLATE_STORE_DIR,
+      TEMPLATE_S3_BUCKET,
+      TEMPLATE_S3_PREFIX,
+      TEMPLATE_S3_REGION,
+      TEMPLATE_S3_ENDPOINT,
+      TEMPLATE_S3_FORCE_PATH_STYLE,
+    },
+  },
   /** Unset secretKey: the embedded provider. When it is set, every other Stripe value is (checked above). */
   stripe: {
     secretKey: STRIPE_SECRET_KEY,

@@ -7,6 +7,8 @@ import { createIdentityClient, type IdentityClient } from './providers/identity-
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { createStripeProvider } from './providers/stripe-provider.js';
 import { createPriceBook, type TPriceBook } from './plans.js';
+import { createLicenceSigner, type LicenceSigner } from './templates/licence-key.js';
+import { createTemplateStore, type TemplateStore } from './templates/template-store.js';
 
 /** What the use-cases, routes and consumers need, built once after the ORM exists. */
 export interface TBillingDeps {
@@ -18,10 +20,14 @@ export interface TBillingDeps {
   priceBook: TPriceBook;
   identity: IdentityClient;
   logger: Logger;
+  /** Signs the template licence keys (Ed25519). */
+  licenceSigner: LicenceSigner;
+  /** The template's archives and manifest; null: none configured (no version downloadable). */
+  templateStore: TemplateStore | null;
 }
 
 /** Tests may replace a provider or the identity client. */
-export type TBillingOverrides = Partial<Pick<TBillingDeps, 'identity'>>;
+export type TBillingOverrides = Partial<Pick<TBillingDeps, 'identity' | 'templateStore'>>;
 
 export function createDeps(
   ctx: ServiceContext<TConfig>,
@@ -64,5 +70,10 @@ export function createDeps(
         internalToken: config.INTERNAL_API_TOKEN,
       }),
     logger: ctx.logger,
+    licenceSigner: createLicenceSigner(config.licence.signingKeyPem),
+    templateStore:
+      overrides.templateStore === undefined
+        ? createTemplateStore(config.licence.store)
+        : overrides.templateStore,
   };
 }

@@ -1,7 +1,15 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadServiceConfig } from './config.js';
 
-const token = { NODE_ENV: 'production', INTERNAL_API_TOKEN: 'a-long-random-internal-token' };
+const LICENCE_SIGNING_KEY = generateKeyPairSync('ed25519')
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+const token = {
+  NODE_ENV: 'production',
+  INTERNAL_API_TOKEN: 'a-long-random-internal-token',
+  LICENCE_SIGNING_KEY,
+};
 const stripe = {
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
@@ -33,6 +41,11 @@ describe('svc-billing in production refuses development defaults', () => {
   it('refuses the development portal-link secret of the embedded provider, even when it is allowed', () => {
     expect(() => loadServiceConfig({ ...token, ALLOW_EMBEDDED_PAYMENTS: '1' })).toThrowError(
       /EMBEDDED_PAYMENTS_SECRET/,
+    );
+  });
+  it('refuses to sign licence keys with a key made at start (issue 20)', () => {
+    expect(() => loadServiceConfig({ ...token, ...stripe, LICENCE_SIGNING_KEY: '' })).toThrowError(
+      /LICENCE_SIGNING_KEY/,
     );
   });
   it('accepts all of them outside production', () => {

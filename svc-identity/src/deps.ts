@@ -45,6 +45,10 @@ export interface TActor extends TActorBase {
   token: string;
   /** The row the actor was read from: /me and logout answer from it without a second read. */
   live: TLiveSessionRow;
+  /** A guest checkout's auto-login not yet verified by the emailed link (the kit's requireVerifiedSession). */
+  sessionUnverified: boolean;
+  /** The session's last password check or sign-in (the kit's requireRecentAuthentication). */
+  authenticatedAt: Date | null;
 }
 
 export interface TRequestMeta {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildAsyncApi } from './asyncapi.js';
 import { EventPayloads, Topics, TopicRoutes, ZEnvelope } from './events.js';
-import { buildOpenApi, allRoutes } from './openapi.js';
+import { ApiTags } from './api-tags.js';
+import { buildOpenApi, allRoutes, publicRoutes } from './openapi.js';
 
 const committed = (file: string) => JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'));
 
@@ -33,6 +34,78 @@ describe('OpenAPI document', () => {
   });
   it('matches the committed openapi.json', () => {
     expect(committed('openapi.json')).toEqual(JSON.parse(JSON.stringify(buildOpenApi())));
+  });
+});
+
+interface TOperation {
+  operationId?: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  responses: Record<string, { description?: string }>;
+}
+
+// Issue 21 item 10: what SDK generators and the linters API users run (Redocly, Spectral) need of each operation.
+describe('OpenAPI document for the people who call the API', () => {
+  const doc = buildOpenApi();
+  const operations = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, op]) => ({ at: `${method} ${path}`, op: op as TOperation })),
+  );
+
+  it("names every operation by its route's name in the contracts, each name once", () => {
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual(publicRoutes.map(({ name }) => name).sort());
+  });
+
+  it('describes every operation beyond its summary, with who may call it', () => {
+    for (const { at, op } of operations) {
+      expect(op.description, at).toBeTruthy();
+      expect(op.description!.length, at).toBeGreaterThan(op.summary.length);
+      expect(op.description, at).toMatch(/anyone|signed-in|Members|Owner|provider/);
+    }
+  });
+
+  it("describes every response, each error status with its meaning, and declares the route's statuses", () => {
+    for (const { route, name } of publicRoutes) {
+      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      const op = (doc.paths[path] as Record<string, TOperation>)[route.method.toLowerCase()]!;
+      const statuses = Object.keys(op.responses).map(Number);
+      for (const status of Object.keys(route.responses).map(Number)) expect(statuses, name).toContain(status);
+      expect(
+        statuses.some((s) => s >= 400 && s < 500),
+        name,
+      ).toBe(true);
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(response.description, `${name} ${status}`).toMatch(/^[A-Z].+\.$/);
+        if (Number(status) >= 400) {
+          const expected = route.errors?.[Number(status)];
+          if (expected) expect(response.description).toBe(expected);
+          else
+            expect(response.description, `${name} ${status}`).not.toMatch(
+              /^(Error|Client error|Server error)/,
+            );
+        }
+      }
+    }
+  });
+
+  it('declares every tag it uses with a description, and its licence, contact and servers', () => {
+    const declared = new Map<string, string>(doc.tags.map((t) => [t.name, t.description]));
+    for (const { at, op } of operations)
+      for (const tag of op.tags)
+        expect(declared.get(tag), `${at}: ${tag}`).toBe(ApiTags[tag as keyof typeof ApiTags]);
+    expect(doc.info.license.url).toMatch(/^https:\/\/.+\/terms$/);
+    expect(doc.info.contact.email).toMatch(/@/);
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
+  it("names the gateway's public URL when it serves the document", () => {
+    const served = buildOpenApi({ publicUrl: 'https://deals.fund.test/' });
+    expect(served.servers[0]!.url).toBe('https://deals.fund.test');
+    expect(served.info.license.url).toBe('https://deals.fund.test/terms');
+    expect(JSON.stringify(served.paths)).not.toContain('YOUR-HOST');
   });
 });
 

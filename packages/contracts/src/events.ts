@@ -97,6 +97,8 @@ export const ZPurchaseCompleted = z.object({
   checkoutSessionId: z.string(),
   amountTotal: z.number().int().nonnegative(),
   currency: z.string(),
+  /** The purchase's signed licence (issue 20): identity's receipt email shows the key and the updates' end. */
+  licence: z.object({ licenceKey: z.string(), updatesUntil: z.string() }).optional(),
 });
 
 /** Three days before a trial ends (Stripe's customer.subscription.trial_will_end): identity emails the owner. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TApiTag } from './api-tags.js';
 
 export type THttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -21,7 +22,13 @@ export interface ApiRoute {
   method: THttpMethod;
   path: string;
   summary: string;
-  tag: string;
+  /**
+   * What the summary leaves out, for the people who call the API (the OpenAPI operation's description,
+   * followed by who may call it). Absent: the summary is the description's first sentence.
+   */
+  description?: string;
+  /** The OpenAPI document's tag of the operation (declared, with its description, in api-tags.ts). */
+  tag: TApiTag;
   auth: TRouteAuth;
   body?: z.ZodType;
   /** A body read as bytes, not JSON (a raw RFC 5322 message): its media type, for the OpenAPI document. */
@@ -30,6 +37,11 @@ export interface ApiRoute {
   params?: z.ZodType;
   /** Response schemas by status code. Errors use ZErrorBody. */
   responses: Record<number, z.ZodType>;
+  /**
+   * What an error status means for this route, when the document's general wording for that status
+   * (openapi.ts, `errorMeaning`) says too little.
+   */
+  errors?: Partial<Record<number, string>>;
   /**
    * Whether an organization API key (`Authorization: Bearer dfk_live_...`) may call this route, and with
    * which scope: `read` (a read or write key) or `write` (a write key only). Absent: API keys are refused

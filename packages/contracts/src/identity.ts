@@ -226,6 +226,19 @@ export const identityRoutes = defineRoutes({
     body: ZRegisterBody,
     responses: { 201: ZSession, 400: ZErrorBody, 403: ZErrorBody, 409: ZErrorBody },
   },
+  reauthenticate: {
+    method: 'POST',
+    path: '/api/auth/reauthenticate',
+    summary: 'Enter the password again: the session counts as freshly signed in for 10 minutes',
+    description:
+      'Two-factor enrolment, API-key creation and the webhook-secret reveal need a password check or a sign-in ' +
+      'within the last 10 minutes (403 "Enter your password again to continue"). Wrong passwords count on ' +
+      'the sign-in throttle (429). An account without a password signs in again instead.',
+    tag: 'auth',
+    auth: 'session',
+    body: ZPasswordConfirmBody,
+    responses: { 200: ZOk, ...errors, 429: ZErrorBody },
+  },
   logout: {
     method: 'POST',
     path: '/api/auth/logout',
@@ -323,7 +336,7 @@ export const identityRoutes = defineRoutes({
     tag: 'organization',
     auth: 'owner',
     body: ZPasswordConfirmBody,
-    responses: { 200: ZOk, ...errors },
+    responses: { 200: ZOk, ...errors, 429: ZErrorBody },
   },
   listMembers: {
     method: 'GET',
@@ -404,7 +417,7 @@ export const identityRoutes = defineRoutes({
     tag: 'user',
     auth: 'session',
     body: ZChangePasswordBody,
-    responses: { 200: ZOk, ...errors },
+    responses: { 200: ZOk, ...errors, 429: ZErrorBody },
   },
   deleteUser: {
     method: 'DELETE',
@@ -413,7 +426,7 @@ export const identityRoutes = defineRoutes({
     tag: 'user',
     auth: 'session',
     body: ZPasswordConfirmBody,
-    responses: { 200: ZOk, ...errors },
+    responses: { 200: ZOk, ...errors, 429: ZErrorBody },
   },
   getNotifications: {
     method: 'GET',

@@ -107,18 +107,24 @@ export function isCrossSiteRequest(
 export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 
 /** The session proved the password or signed in within REAUTH_WINDOW_MS (an API key never counts). */
-export const isRecentlyAuthenticated = (actor: Identity, now = Date.now()) =>
+export const isRecentlyAuthenticated = (
+  actor: Pick<Identity, 'authenticatedAt' | 'apiKey'>,
+  now = Date.now(),
+) =>
   !actor.apiKey &&
   actor.authenticatedAt !== null &&
   now - actor.authenticatedAt.getTime() <= REAUTH_WINDOW_MS &&
   actor.authenticatedAt.getTime() <= now + 60_000;
 
 /** Refuses a session opened by a guest checkout's auto-login until its address is confirmed (KitError). */
-export function requireVerifiedSession(actor: Identity): void {
+export function requireVerifiedSession(actor: Pick<Identity, 'sessionUnverified'>): void {
   if (actor.sessionUnverified) throw new KitError('SESSION_UNVERIFIED');
 }
 
 /** Refuses unless the session re-authenticated within REAUTH_WINDOW_MS (KitError REAUTH_REQUIRED, 403). */
-export function requireRecentAuthentication(actor: Identity, now = Date.now()): void {
+export function requireRecentAuthentication(
+  actor: Pick<Identity, 'authenticatedAt' | 'apiKey'>,
+  now = Date.now(),
+): void {
   if (!isRecentlyAuthenticated(actor, now)) throw new KitError('REAUTH_REQUIRED');
 }

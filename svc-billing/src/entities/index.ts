@@ -6,6 +6,7 @@ import {
   LocalSubscriptionSchema,
 } from './embedded-payments.js';
 import { ForgottenUserSchema } from './forgotten-user.js';
+import { LicenceSchema } from './licence.js';
 import { MemberSchema } from './member.js';
 import { OrganizationSchema } from './organization.js';
 
@@ -20,4 +21,5 @@ export const entities = [
   LocalCheckoutSessionSchema,
   LocalSubscriptionSchema,
   LocalInvoiceSchema,
+  LicenceSchema,
 ];

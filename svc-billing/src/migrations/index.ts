@@ -6,6 +6,7 @@ import { Migration20261124221625 } from './Migration20261124221625.js';
 import { Migration20261125011634 } from './Migration20261125011634.js';
 import { Migration20261125012950 } from './Migration20261125012950.js';
 import { Migration20261128050953 } from './Migration20261128050953.js';
+import { Migration20261128051456 } from './Migration20261128051456.js';
 
 /** Every migration in order (listed in code: no file globbing in the ESM build). */
 export const migrations = [
@@ -24,4 +25,6 @@ export const migrations = [
   { name: 'Migration20261125012950', class: Migration20261125012950 },
   // A guest's checkout keeps the address given before it, locked at the provider (issue 20).
   { name: 'Migration20261128050953', class: Migration20261128050953 },
+  // The template licence of each $50 purchase: its signed key and dates (issue 20, item 8).
+  { name: 'Migration20261128051456', class: Migration20261128051456 },
 ];

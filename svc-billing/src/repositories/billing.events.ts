@@ -37,6 +37,7 @@ export const publishPurchaseCompleted = (
     checkoutSessionId: string;
     amountTotal: number;
     currency: string;
+    licence?: { licenceKey: string; updatesUntil: string };
   },
 ) =>
   publishEvent(em, {

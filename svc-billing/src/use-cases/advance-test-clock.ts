@@ -18,7 +18,10 @@ export const isTestClockAllowed = (config: TConfig) =>
  * Stripe would send, which walk the one handler here; Stripe sends them itself as webhooks.
  */
 export async function advanceTestClock(
-  deps: Pick<TBillingDeps, 'orm' | 'provider' | 'priceBook' | 'logger' | 'identity' | 'config'>,
+  deps: Pick<
+    TBillingDeps,
+    'orm' | 'provider' | 'priceBook' | 'logger' | 'identity' | 'config' | 'licenceSigner'
+  >,
   orgId: number,
   days: number,
 ) {

@@ -6,6 +6,7 @@ import {
   linkClaimedCheckout,
 } from '../repositories/checkout-session.repository.js';
 import { publishPurchaseCompleted } from '../repositories/billing.events.js';
+import { issueLicence } from './issue-licence.js';
 import { TEMPLATE_AMOUNT_CENTS } from '../plans.js';
 import { attachGuestSubscription, hashClaimToken } from './complete-checkout.js';
 import { applySubscription } from './apply-subscription.js';
@@ -21,7 +22,7 @@ export const SUBSCRIPTION_LINKED_MESSAGE =
  * The token is single use and expires after 7 days.
  */
 export async function claimPurchase(
-  deps: Pick<TBillingDeps, 'orm' | 'identity' | 'provider' | 'priceBook'>,
+  deps: Pick<TBillingDeps, 'orm' | 'identity' | 'provider' | 'priceBook' | 'licenceSigner'>,
   token: string,
 ) {
   const refused = { subscriptionId: null as string | null };
@@ -55,12 +56,18 @@ export async function claimPurchase(
       }
       if (await claimPurchaseOnce(tx, record.id)) {
         // Guests buy only the licence (create-checkout.ts).
+        const licence = await issueLicence(tx, deps, {
+          purchaseId: record.id,
+          userId,
+          buyerEmail: record.buyerEmail,
+        });
         publishPurchaseCompleted(tx, {
           orgId: record.orgId,
           userId,
           checkoutSessionId: record.id,
           amountTotal: TEMPLATE_AMOUNT_CENTS,
           currency: 'usd',
+          licence: { licenceKey: licence.licenceKey, updatesUntil: licence.updatesUntil.toISOString() },
         });
       }
       return { linked: true as const, message: PURCHASE_LINKED_MESSAGE };

@@ -15,7 +15,10 @@ export type TPaymentEventOutcome = 'handled' | 'duplicate';
  * arrive late or out of order still leave the provider's current state.
  */
 export async function handlePaymentEvent(
-  deps: Pick<TBillingDeps, 'orm' | 'provider' | 'priceBook' | 'logger' | 'identity' | 'config'>,
+  deps: Pick<
+    TBillingDeps,
+    'orm' | 'provider' | 'priceBook' | 'logger' | 'identity' | 'config' | 'licenceSigner'
+  >,
   event: TPaymentEvent,
 ): Promise<TPaymentEventOutcome> {
   return deps.orm.em.fork().transactional(async (tx) => {

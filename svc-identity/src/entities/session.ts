@@ -18,6 +18,13 @@ export interface ISession {
   kind: 'browser' | 'bearer';
   userAgent: string | null;
   ip: string | null;
+  /**
+   * Opened by a guest checkout's auto-login (POST /internal/sessions with `unverified`): the browser has not
+   * proven it holds the account's address until the emailed link is used in it (JWT claim `uv`, issue 20).
+   */
+  unverified: boolean;
+  /** The session's last password check or sign-in (JWT claim `aat`): re-authentication-gated actions read it. */
+  authenticatedAt: Date;
 }
 
 export const SessionSchema = new EntitySchema<ISession>({
@@ -34,5 +41,7 @@ export const SessionSchema = new EntitySchema<ISession>({
     kind: { type: 'string', length: 16, default: 'browser' },
     userAgent: { type: 'string', length: 512, nullable: true },
     ip: { type: 'string', length: 64, nullable: true },
+    unverified: { type: 'boolean', default: false },
+    authenticatedAt: { type: 'Date', columnType: 'timestamptz', defaultRaw: 'now()' },
   },
 });

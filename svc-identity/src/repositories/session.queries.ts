@@ -17,6 +17,10 @@ export interface TLiveSessionRow {
   session_id: number;
   /** 'browser' (cookie only) or 'bearer' (Authorization only). */
   kind: 'browser' | 'bearer';
+  /** Opened by a guest checkout's auto-login and not yet verified by the emailed link (claim `uv`). */
+  unverified: boolean;
+  /** The session's last password check or sign-in (claim `aat`). */
+  authenticated_at: string;
   id: number;
   name: string;
   email: string;
@@ -58,7 +62,7 @@ export const isTwoFactorEnrolmentPending = (row: TLiveSessionRow): boolean =>
 export const LIVE_SESSIONS: PreparedStatement = {
   name: 'identity.live-sessions',
   text: `with live as (
-         select s.token_hash, s.id as session_id, s.kind, s.last_seen_at,
+         select s.token_hash, s.id as session_id, s.kind, s.last_seen_at, s.unverified, s.authenticated_at,
                 u.id, u.name, u.email, u.role, u.profile_picture, u.organization_id, u.digital_product_access, u.email_verified_at,
                 u.created_at,
                 o.id as org_id, o.name as org_name, o.owner_id, o.plan, o.billing_cycle, o.subscription_status,

@@ -6,6 +6,8 @@ import { createOpaqueToken, hashToken } from '../security/tokens.js';
 export interface TSessionMeta {
   userAgent?: string | null;
   ip?: string | null;
+  /** A guest checkout's auto-login: unverified until the emailed link is used in this browser (issue 20). */
+  unverified?: boolean;
 }
 
 /** Creates a session and returns the opaque token (shown to the client once, stored only hashed). */
@@ -27,9 +29,32 @@ export function createSession(
     expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     ip: meta.ip?.slice(0, 64) ?? null,
+    unverified: meta.unverified ?? false,
+    // Every session starts at a sign-in (password, Google, two-factor, checkout): it counts as one.
+    authenticatedAt: new Date(),
   });
   return { token, tokenHash };
 }
+
+/** The session proved the password again (re-authentication, issue 20): claim `aat` moves to now. */
+export const markSessionAuthenticated = (em: EntityManager, tokenHash: string): Promise<number> =>
+  em.nativeUpdate(SessionSchema, { tokenHash }, { authenticatedAt: new Date() });
+
+/**
+ * The account's emailed link was used in this browser: its session (if it is the account's) is verified, and
+ * with `authenticated` (a password was just set) counts as freshly signed in. Answers whether it was.
+ */
+export const verifySessionOfUser = async (
+  em: EntityManager,
+  userId: number,
+  tokenHash: string,
+  options: { authenticated: boolean },
+): Promise<boolean> =>
+  (await em.nativeUpdate(
+    SessionSchema,
+    { tokenHash, userId },
+    options.authenticated ? { unverified: false, authenticatedAt: new Date() } : { unverified: false },
+  )) > 0;
 
 export const deleteSessionByTokenHash = (em: EntityManager, tokenHash: string): Promise<number> =>
   em.nativeDelete(SessionSchema, { tokenHash });

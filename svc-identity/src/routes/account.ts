@@ -12,7 +12,7 @@ import {
   VERIFICATION_SENT_MESSAGE,
 } from '../use-cases/resend-verification-email.js';
 import { confirmEmail } from '../use-cases/confirm-email.js';
-import { clearSessionCookie, requestMeta } from './session-cookie.js';
+import { clearSessionCookie, presentedTokenHashes, requestMeta } from './session-cookie.js';
 
 /** The signed-in user's own sessions and email address (contracts `accountRoutes`). */
 export function accountRoutesOf({ route }: TRouter<TActor>, deps: TIdentityDeps): void {
@@ -51,5 +51,7 @@ export function accountRoutesOf({ route }: TRouter<TActor>, deps: TIdentityDeps)
     return { success: true as const, message: VERIFICATION_SENT_MESSAGE };
   });
 
-  route(accountRoutes.confirmEmail, async ({ body, request }) => confirmEmail(request.em, deps, body.token));
+  route(accountRoutes.confirmEmail, async ({ body, request }) =>
+    confirmEmail(request.em, deps, body.token, presentedTokenHashes(request)),
+  );
 }

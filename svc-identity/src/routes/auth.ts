@@ -12,6 +12,7 @@ import { completeProfile } from '../use-cases/complete-profile.js';
 import { refreshProductAccess } from '../use-cases/refresh-product-access.js';
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from '../use-cases/request-password-reset.js';
 import { resetPassword } from '../use-cases/reset-password.js';
+import { reauthenticate } from '../use-cases/reauthenticate.js';
 import { clearSessionCookie, presentedTokenHashes, requestMeta, setSessionCookie } from './session-cookie.js';
 import { setChallengeCookie } from './two-factor-cookie.js';
 
@@ -71,6 +72,11 @@ export function authRoutes({ app, route }: TRouter<TActor>, deps: TIdentityDeps)
     return { success: true as const, message: 'You have been successfully logged out.' };
   });
 
+  route(identityRoutes.reauthenticate, async ({ actor, body, request }) => {
+    await reauthenticate(request.em, deps, actor, body, requestMeta(request, config));
+    return { success: true as const, message: 'Password confirmed' };
+  });
+
   route(identityRoutes.completeProfile, async ({ body, request, reply }) => {
     const result = await completeProfile(request.em, deps, body, requestMeta(request, config));
     setSessionCookie(reply, config, result.token);
@@ -88,7 +94,7 @@ export function authRoutes({ app, route }: TRouter<TActor>, deps: TIdentityDeps)
   });
 
   route(identityRoutes.resetPassword, async ({ body, request }) => {
-    await resetPassword(request.em, deps, body, requestMeta(request, config));
+    await resetPassword(request.em, deps, body, requestMeta(request, config), presentedTokenHashes(request));
     return { success: true as const, message: 'Your password has been reset. You can now sign in.' };
   });
 }

@@ -37,7 +37,9 @@ export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps):
   });
 
   route(identityRoutes.createSession, async ({ body, request }) => {
-    const { user, organization, token } = await createSessionForUser(request.em, deps, body.userId);
+    const { user, organization, token } = await createSessionForUser(request.em, deps, body.userId, {
+      unverified: body.unverified,
+    });
     return {
       sessionId: token,
       user: toUserDto(user),

@@ -12,6 +12,7 @@ import { listInvitations } from '../use-cases/list-invitations.js';
 import { inviteMember } from '../use-cases/invite-member.js';
 import { revokeInvitation } from '../use-cases/revoke-invitation.js';
 import { changeInvitationRole } from '../use-cases/change-invitation-role.js';
+import { requestMeta } from './session-cookie.js';
 
 export function organizationRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): void {
   route(identityRoutes.createOrganization, async ({ actor, body, request, reply }) => {
@@ -31,7 +32,7 @@ export function organizationRoutes({ route }: TRouter<TActor>, deps: TIdentityDe
   );
 
   route(identityRoutes.deleteOrganization, async ({ actor, body, request }) => {
-    await deleteOrganization(request.em, actor, body);
+    await deleteOrganization(request.em, deps, actor, body, requestMeta(request, deps.config));
     return { success: true as const, message: 'Organization deleted' };
   });
 

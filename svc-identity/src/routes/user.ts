@@ -7,7 +7,7 @@ import { changePassword } from '../use-cases/change-password.js';
 import { deleteUser } from '../use-cases/delete-user.js';
 import { getNotificationSettings, updateNotificationSettings } from '../use-cases/notification-settings.js';
 import { unsubscribe } from '../use-cases/unsubscribe.js';
-import { clearSessionCookie } from './session-cookie.js';
+import { clearSessionCookie, requestMeta } from './session-cookie.js';
 
 export function userRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): void {
   const { config } = deps;
@@ -17,12 +17,12 @@ export function userRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): voi
   );
 
   route(identityRoutes.changePassword, async ({ actor, body, request }) => {
-    await changePassword(request.em, actor, body);
+    await changePassword(request.em, deps, actor, body, requestMeta(request, config));
     return { success: true as const, message: 'Password updated' };
   });
 
   route(identityRoutes.deleteUser, async ({ actor, body, request, reply }) => {
-    await deleteUser(request.em, actor, body);
+    await deleteUser(request.em, deps, actor, body, requestMeta(request, config));
     clearSessionCookie(reply, config);
     return { success: true as const, message: 'Account deleted' };
   });

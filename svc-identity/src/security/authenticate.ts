@@ -87,6 +87,8 @@ export async function authenticateSession(
       tokenHash: live.token_hash,
       token: presented.token,
       live,
+      sessionUnverified: live.unverified,
+      authenticatedAt: new Date(live.authenticated_at),
     };
   }
   return null;

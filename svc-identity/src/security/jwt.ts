@@ -12,6 +12,10 @@ export interface TIdentityClaims {
   sid: string;
   /** The email address is verified (services gate buying on it). */
   ev?: boolean;
+  /** Session unverified: opened by a guest checkout's auto-login, the emailed link not yet used (issue 20). */
+  uv?: true;
+  /** Authenticated at: epoch seconds of the session's last password check or sign-in (issue 20). */
+  aat?: number;
   /** An organization API key's token (introspect-api-key.ts): kind, public id and scope. */
   kind?: 'api_key';
   kid?: string;

@@ -7,6 +7,7 @@ import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
 import { findUserByEmail, findUserById } from '../repositories/user.repository.js';
 import { findEmailToken, spendEmailTokens } from '../repositories/email-verification.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
+import { verifySessionOfUser } from '../repositories/session.repository.js';
 import { isPlausibleToken } from '../security/tokens.js';
 import { renderEmailChanged } from '../emails/account-templates.js';
 
@@ -17,12 +18,15 @@ export const EMAIL_CHANGED_MESSAGE = 'Your email address has been changed. Use i
  * Follows an emailed link (signed in or not: the link is the proof). A `verify` link marks the address it
  * was sent to as verified, if it is still the account's; a `change` link moves the account to the new
  * address (verified, since the link reached it), spends every other outstanding link and reset token (they
- * were sent to the old address), and tells the old address. Single use, checked under a row lock.
+ * were sent to the old address), and tells the old address. Single use, checked under a row lock. The
+ * browser that followed it, signed in to that account by a guest checkout (an unverified session), has now
+ * proven the address: its session is verified (issue 20). `presented`: the request's session token digests.
  */
 export async function confirmEmail(
   em: EntityManager,
   deps: TIdentityDeps,
   token: string,
+  presented: readonly string[] = [],
 ): Promise<TConfirmEmailResponse> {
   if (!isPlausibleToken(token)) throw new IdentityError('EMAIL_TOKEN_INVALID');
   let changed: { oldEmail: string; newEmail: string; name: string } | null = null;
@@ -36,6 +40,8 @@ export async function confirmEmail(
       if (!user) throw new IdentityError('EMAIL_TOKEN_INVALID');
       const now = new Date();
       row.usedAt = now;
+      for (const tokenHash of presented)
+        await verifySessionOfUser(tx, user.id, tokenHash, { authenticated: false });
 
       if (row.purpose === 'verify') {
         // A link to an address the account no longer has proves nothing about the current one.

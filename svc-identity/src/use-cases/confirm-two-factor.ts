@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { requireVerifiedSession } from '@dealflow/service-kit';
 import { IdentityError } from '../errors.js';
 import type { TActor, TIdentityDeps } from '../deps.js';
 import { findTwoFactorCredential, replaceRecoveryCodes } from '../repositories/two-factor.repository.js';
@@ -17,6 +18,7 @@ export async function confirmTwoFactor(
   actor: TActor,
   input: { code: string },
 ) {
+  requireVerifiedSession(actor);
   return em.transactional(async (tx) => {
     const user = await loadActorUser(tx, actor);
     const credential = await findTwoFactorCredential(tx, user.id);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
+import { requireRecentAuthentication, requireVerifiedSession } from '@dealflow/service-kit';
 import { API_KEY_PREFIX, ApiKeyMessages, type TCreateApiKeyBody } from '@dealflow/contracts';
 import type { TActor } from '../deps.js';
 import { OrganizationSchema } from '../entities/organization.js';
@@ -23,8 +24,11 @@ export async function createApiKey(
   actor: TActor & { orgId: number },
   body: TCreateApiKeyBody,
 ) {
+  requireVerifiedSession(actor);
   const organization = await em.findOneOrFail(OrganizationSchema, { id: actor.orgId });
   if (!hasApiAccess(organization)) throw new IdentityError('PRO_REQUIRED', ApiKeyMessages.proRequired);
+  // A key is a credential of its own: minted within 10 minutes of a password check or sign-in (issue 20).
+  requireRecentAuthentication(actor);
   const publicId = createPublicId();
   const secret = `${API_KEY_PREFIX}${publicId}_${randomBytes(32).toString('base64url')}`;
   const key = await insertApiKey(em, {

@@ -1,16 +1,22 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { TActor } from '../deps.js';
+import type { TActor, TRequestMeta } from '../deps.js';
 import { OrganizationSchema } from '../entities/organization.js';
 import { UserSchema } from '../entities/user.js';
 import { publishOrganizationDeleted } from '../repositories/identity.events.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadOwnerOrganization } from './guards.js';
-import { confirmPassword } from './confirm-password.js';
+import { confirmPassword, type TPasswordCheckDeps } from './confirm-password.js';
 
 /** Deletes the organization (owner, password confirmed): members stay as accounts without an organization. */
-export async function deleteOrganization(em: EntityManager, actor: TActor, input: { password: string }) {
+export async function deleteOrganization(
+  em: EntityManager,
+  deps: TPasswordCheckDeps,
+  actor: TActor,
+  input: { password: string },
+  meta: TRequestMeta,
+) {
   const { user } = await loadOwnerOrganization(em, actor);
-  await confirmPassword(user, input.password);
+  await confirmPassword(deps, user, input.password, meta);
   await em.transactional(async (tx) => {
     const { organization } = await loadOwnerOrganization(tx, actor, { lock: true });
     await tx.nativeUpdate(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
-import type { TActor } from '../deps.js';
+import type { TActor, TRequestMeta } from '../deps.js';
 import { OrganizationSchema } from '../entities/organization.js';
 import { UserSchema } from '../entities/user.js';
 import { countOrganizationMembers, countOrganizationOwners } from '../repositories/user.repository.js';
@@ -13,14 +13,20 @@ import {
 } from '../repositories/identity.events.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadActorUser } from './guards.js';
-import { confirmPassword } from './confirm-password.js';
+import { confirmPassword, type TPasswordCheckDeps } from './confirm-password.js';
 
 /**
  * Deletes the account (password confirmed) and every session with it. A sole member takes the
  * organization along; the last owner of an organization that still has members must hand over first.
  */
-export async function deleteUser(em: EntityManager, actor: TActor, input: { password: string }) {
-  await confirmPassword(await loadActorUser(em.fork(), actor), input.password);
+export async function deleteUser(
+  em: EntityManager,
+  deps: TPasswordCheckDeps,
+  actor: TActor,
+  input: { password: string },
+  meta: TRequestMeta,
+) {
+  await confirmPassword(deps, await loadActorUser(em.fork(), actor), input.password, meta);
   await em.transactional(async (tx) => {
     const user = await loadActorUser(tx, actor);
     const orgId = user.organizationId;

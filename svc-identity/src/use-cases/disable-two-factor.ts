@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { requireVerifiedSession } from '@dealflow/service-kit';
 import { IdentityError } from '../errors.js';
 import type { TActor, TIdentityDeps, TRequestMeta } from '../deps.js';
 import { deleteTwoFactor, findConfirmedCredential } from '../repositories/two-factor.repository.js';
@@ -18,6 +19,7 @@ export async function disableTwoFactor(
   input: { password?: string | undefined; code?: string | undefined },
   meta: TRequestMeta,
 ): Promise<void> {
+  requireVerifiedSession(actor);
   const user = await loadActorUser(em, actor);
   const credential = await findConfirmedCredential(em, user.id);
   if (!credential) throw new IdentityError('NOT_FOUND', 'Two-factor sign-in is not on.');

@@ -35,6 +35,9 @@ export async function introspectSession(
     name: identity.name,
     sid: identity.sessionId,
     ev: identity.emailVerified,
+    // The kit's requireVerifiedSession and requireRecentAuthentication read these (issue 20).
+    ...(session.unverified ? { uv: true as const } : {}),
+    aat: Math.floor(new Date(session.authenticated_at).getTime() / 1000),
   });
   return { jwt: signed.token, expiresAt: signed.expiresAt, identity };
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { requireVerifiedSession } from '@dealflow/service-kit';
 import type { TRole } from '@dealflow/contracts';
 import { IdentityError } from '../errors.js';
 import type { TActor, TIdentityDeps } from '../deps.js';
@@ -22,6 +23,7 @@ export async function inviteMember(
   actor: TActor,
   input: { name: string; email: string; role: TRole },
 ) {
+  requireVerifiedSession(actor);
   const email = input.email.trim().toLowerCase();
   const token = createOpaqueToken();
   const { invitation, inviter, organization } = await em.transactional(async (tx) => {

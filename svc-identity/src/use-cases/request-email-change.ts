@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TEmailStatus } from '@dealflow/contracts';
+import { requireVerifiedSession } from '@dealflow/service-kit';
 import { IdentityError } from '../errors.js';
 import type { TActor, TIdentityDeps, TRequestMeta } from '../deps.js';
 import { findUserByEmail } from '../repositories/user.repository.js';
 import { createEmailToken } from '../repositories/email-verification.repository.js';
-import { verifyPassword } from '../security/passwords.js';
 import { renderConfirmNewEmail, renderEmailChangeRequested } from '../emails/account-templates.js';
 import { loadActorUser } from './guards.js';
+import { confirmPassword } from './confirm-password.js';
 import { toEmailStatus } from './get-email-status.js';
 import { EMAIL_TOKEN_TTL_MS, verifyEmailLink } from './send-verification-email.js';
 
@@ -22,10 +23,12 @@ export async function requestEmailChange(
   input: { newEmail: string; password: string },
   meta: TRequestMeta,
 ): Promise<TEmailStatus> {
+  requireVerifiedSession(actor);
   const newEmail = input.newEmail.trim().toLowerCase();
   const user = await loadActorUser(em, actor);
   if (!user.passwordHash) throw new IdentityError('NO_PASSWORD');
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new IdentityError('WRONG_PASSWORD');
+  // The password in the request is the re-authentication (on the sign-in throttle, issue 20).
+  await confirmPassword(deps, user, input.password, meta);
   if (newEmail === user.email) throw new IdentityError('EMAIL_UNCHANGED');
   if (await findUserByEmail(em, newEmail)) throw new IdentityError('EMAIL_TAKEN');
   if (!(await deps.accountThrottle.allowAccountEmail(user.id, meta.ip))) {

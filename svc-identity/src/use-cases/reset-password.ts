@@ -4,7 +4,7 @@ import { IdentityError } from '../errors.js';
 import type { TIdentityDeps, TRequestMeta } from '../deps.js';
 import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
 import { findUserById } from '../repositories/user.repository.js';
-import { deleteSessionsOfUser } from '../repositories/session.repository.js';
+import { deleteSessionsOfUser, verifySessionOfUser } from '../repositories/session.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { assertPasswordIsUncommon, hashPassword } from '../security/passwords.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
@@ -22,7 +22,10 @@ async function findUsableResetToken(em: EntityManager, tokenHash: string, lock: 
 }
 
 /**
- * Sets a new password with an emailed token: single use, 1 hour; every session of the account ends.
+ * Sets a new password with an emailed token: single use, 1 hour; every OTHER session of the account ends. The
+ * browser that used the link keeps its session of this account, now verified (the link reached the address:
+ * a guest buyer's auto-login session, issue 20); a session opened elsewhere (a takeover of the checkout) ends.
+ * `presented`: the digests of the session tokens the request carried.
  * Attempts are limited per token and per client IP (a strict limit of its own, not the general one); the
  * token is checked before the (deliberately slow) hash, so guessing tokens costs the server nothing, and
  * re-checked under a row lock before it is spent.
@@ -32,14 +35,15 @@ export async function resetPassword(
   deps: Pick<TIdentityDeps, 'throttle'>,
   input: { token: string; password: string },
   meta: TRequestMeta,
-) {
+  presented: readonly string[] = [],
+): Promise<{ keptSession: boolean }> {
   if (!isPlausibleToken(input.token)) throw new IdentityError('RESET_TOKEN_INVALID');
   const tokenHash = hashToken(input.token);
   if (!(await deps.throttle.allowResetAttempt(tokenHash, meta.ip))) throw new IdentityError('THROTTLED');
   await findUsableResetToken(em.fork(), tokenHash, false);
   assertPasswordIsUncommon(input.password);
   const passwordHash = await hashPassword(input.password);
-  await em.transactional(async (tx) => {
+  return em.transactional(async (tx) => {
     const row = await findUsableResetToken(tx, tokenHash, true);
     const user = await findUserById(tx, row.userId);
     if (!user) throw new IdentityError('RESET_TOKEN_INVALID');
@@ -48,7 +52,14 @@ export async function resetPassword(
     user.emailVerifiedAt ??= new Date();
     // This token and any other outstanding one for the account are spent.
     await tx.nativeUpdate(PasswordResetTokenSchema, { userId: user.id, used: false }, { used: true });
-    await deleteSessionsOfUser(tx, user.id);
+    let kept: string | undefined;
+    for (const tokenHash of presented) {
+      if (await verifySessionOfUser(tx, user.id, tokenHash, { authenticated: true })) {
+        kept = tokenHash;
+        break;
+      }
+    }
+    await deleteSessionsOfUser(tx, user.id, kept);
     logActivity(tx, {
       userId: user.id,
       organizationId: user.organizationId,
@@ -56,5 +67,6 @@ export async function resetPassword(
       description: `${user.name} reset their password`,
       meta,
     });
+    return { keptSession: kept !== undefined };
   });
 }

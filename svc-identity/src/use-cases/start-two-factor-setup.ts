@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import QRCode from 'qrcode';
+import { requireRecentAuthentication, requireVerifiedSession } from '@dealflow/service-kit';
 import { IdentityError } from '../errors.js';
 import type { TActor, TIdentityDeps } from '../deps.js';
 import { findConfirmedCredential, savePendingCredential } from '../repositories/two-factor.repository.js';
@@ -13,6 +14,9 @@ import { secretContext } from './two-factor-checks.js';
  * so the browser downloads no QR library).
  */
 export async function startTwoFactorSetup(em: EntityManager, deps: TIdentityDeps, actor: TActor) {
+  // A guest checkout's session cannot enrol; anyone else enrols within 10 minutes of a password check (issue 20).
+  requireVerifiedSession(actor);
+  requireRecentAuthentication(actor);
   const user = await loadActorUser(em, actor);
   if (await findConfirmedCredential(em, user.id))
     throw new IdentityError(

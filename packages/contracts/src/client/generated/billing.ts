@@ -41,3 +41,11 @@ export const changeSubscription = /* @__PURE__ */ endpoint(
   1,
 );
 export const invoices = /* @__PURE__ */ endpoint('billing', 'invoices', 'GET', '/api/billing/invoices', 0);
+export const licence = /* @__PURE__ */ endpoint('billing', 'licence', 'GET', '/api/billing/licence', 0);
+export const downloadTemplate = /* @__PURE__ */ endpoint(
+  'billing',
+  'downloadTemplate',
+  'GET',
+  '/api/billing/licence/versions/:version/archive',
+  2,
+);

@@ -5,6 +5,13 @@ import { endpoint } from '../endpoint.js';
 export const me = /* @__PURE__ */ endpoint('identity', 'me', 'GET', '/api/auth/me', 0);
 export const login = /* @__PURE__ */ endpoint('identity', 'login', 'POST', '/api/auth/login', 1);
 export const register = /* @__PURE__ */ endpoint('identity', 'register', 'POST', '/api/auth/register', 1);
+export const reauthenticate = /* @__PURE__ */ endpoint(
+  'identity',
+  'reauthenticate',
+  'POST',
+  '/api/auth/reauthenticate',
+  1,
+);
 export const logout = /* @__PURE__ */ endpoint('identity', 'logout', 'POST', '/api/auth/logout', 0);
 export const completeProfile = /* @__PURE__ */ endpoint(
   'identity',
