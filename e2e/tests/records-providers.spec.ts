@@ -83,13 +83,15 @@ test('a SendGrid Inbound Parse post and a Mailgun route post each become a recor
   });
   expect(sendgrid.status(), await sendgrid.text()).toBe(202);
 
-  // Mailgun: the owner stores the signing key, then a route's forward() posts `body-mime` signed with it.
+  // Mailgun: the owner stores the signing key, then a route's forward() posts `body-mime` signed with it, to
+  // the webhook URL with the secret as basic auth (checked on the headers before the body is read).
   const signingKey = `key-${randomBytes(16).toString('hex')}`;
   const stored = await page.request.put('/api/integrations/mailbox/mailgun-key', { data: { signingKey } });
   expect(stored.status(), await stored.text()).toBe(200);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const token = randomBytes(25).toString('hex');
   const mailgun = await page.request.post('/webhooks/mail', {
+    headers: { authorization: basic(inbox.webhookSecret) },
     multipart: {
       recipient: inbox.inboundAddress,
       sender: 'mo@gunmetal.dev',

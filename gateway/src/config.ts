@@ -46,8 +46,11 @@ const ZGatewayEnv = ZBaseConfig.extend({
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).default(128),
   /** With several URLs for one service, how often each instance's /readyz is asked (0: never). */
   UPSTREAM_HEALTH_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
-  /** Largest request body passed upstream (mail webhooks carry attachments). */
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(26_214_400),
+  /**
+   * Largest request body passed upstream: a mail webhook's form carrying a 25 MB message (Mailgun's largest,
+   * svc-ingest's MAIL_MAX_BYTES) with the form's own fields (svc-ingest allows 64 KB for them).
+   */
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(26_279_936),
   /** Identity answers are cached this long for GET/HEAD requests (never past the JWT's expiry). */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2000),
   SESSION_CACHE_MAX: z.coerce.number().int().min(1).default(10_000),

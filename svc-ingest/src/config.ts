@@ -16,6 +16,9 @@ import {
 
 const optional = blankIsUnset(z.string());
 
+/** What a provider's form adds to the message it carries: its other fields (envelope, sender, signature...). */
+const MAIL_FORM_OVERHEAD_BYTES = 64 * 1024;
+
 /** The environment as .env.example, the charts and dev-stack set it (flat names). */
 const ZIngestEnv = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4003),
@@ -127,6 +130,12 @@ const groupForReaders = ({
   mail: {
     inboundDomain: INBOUND_MAIL_DOMAIN,
     maxBytes: MAIL_MAX_BYTES,
+    /**
+     * A provider's form (Mailgun's `body-mime`, SendGrid's `email`) carries the whole message plus a few small
+     * fields and the multipart boundaries: a message of MAIL_MAX_BYTES (25 MB by default, Mailgun's documented
+     * largest inbound message) still fits.
+     */
+    formMaxBytes: MAIL_MAX_BYTES + MAIL_FORM_OVERHEAD_BYTES,
     parseTimeoutMs: MAIL_PARSE_TIMEOUT_MS,
   },
   /** The deck file's size cap and what reading it may cost (worker heap, time, OCR, zip inflation). */

@@ -89,6 +89,8 @@ export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; 
   const shownSecret = secret && revealed ? secret : MASK;
   const domain = status.inboundAddress.split('@')[1] ?? '';
   // SNS posts to its own path; `recipient` names the organization (a subscription confirmation has no other).
+  // Mailgun posts the raw MIME (`body-mime`) only to a URL that ends in "mime".
+  const mailgunUrl = `${webhookUrl}?format=mime`;
   const sesUrl = `${webhookUrl}/ses?recipient=${encodeURIComponent(status.inboundAddress)}`;
 
   const doRotate = () =>
@@ -202,7 +204,14 @@ export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; 
             <li>Add {domain} as a receiving domain in Mailgun and set its MX records as Mailgun shows.</li>
             <li>
               Create a route (Receiving › Create route): match recipient {status.inboundAddress}, action
-              Forward to the webhook URL above; Mailgun posts the raw MIME as body-mime.
+              Forward to the webhook URL with the secret as basic auth, ending in /mime so Mailgun posts the
+              raw MIME as body-mime:
+              <CopyLine
+                label="Mailgun forward URL"
+                value={withBasicAuth(mailgunUrl, secret ?? 'SECRET')}
+                shown={withBasicAuth(mailgunUrl, secret ? shownSecret : 'SECRET')}
+                testId="mailgun-url"
+              />
             </li>
             <li>
               Paste Mailgun’s HTTP webhook signing key (Sending › Webhooks) below: each post’s signature is

@@ -104,6 +104,10 @@ describe('Integration 1: inbound mail providers', () => {
     renderPage(<MailboxIntegrationPage />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Mailgun' }));
     expect(screen.getByText('Not set')).toBeTruthy();
+    // The route forwards with the secret as basic auth (checked before the body), to a URL ending in "mime".
+    expect(screen.getByTestId('mailgun-url').textContent).toMatch(
+      /^https?:\/\/dealflow:[^@]+@[^/]+\/webhooks\/mail\?format=mime$/,
+    );
     await userEvent.type(screen.getByLabelText(/Mailgun signing key/), 'key-abcdef123456');
     await userEvent.click(screen.getByRole('button', { name: 'Save key' }));
     expect(await screen.findByText('Stored')).toBeTruthy();

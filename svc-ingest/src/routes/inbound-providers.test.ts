@@ -89,8 +89,11 @@ const mailgunFields = (
   };
 };
 
+/** The largest raw message (MAIL_MAX_BYTES), small here so a message at the cap is cheap to build. */
+const MAIL_MAX = 2 * 1024 * 1024;
+
 beforeAll(async () => {
-  h = await startIngest();
+  h = await startIngest({ env: { MAIL_MAX_BYTES: String(MAIL_MAX) } });
   inbox = await h.createOrganization(ORG);
 });
 afterAll(async () => h?.stop());
@@ -129,10 +132,13 @@ describe('SendGrid Inbound Parse (raw mode)', () => {
 
 describe('Mailgun routes (forward to a "mime" URL)', () => {
   const key = 'key-' + randomBytes(16).toString('hex');
+  /** The route forwards to the webhook URL with the secret as its user:password, as the setup page shows. */
+  const postMailgun = (fields: Record<string, string>) =>
+    postForm(fields, { authorization: basic(inbox.secret) });
 
   it('is refused until the owner stores the signing key; members cannot store it', async () => {
     const raw = await buildMail({ to: inbox.address, subject: 'Mailgun before key' });
-    expect((await postForm(mailgunFields(raw, inbox.address, key))).statusCode).toBe(401);
+    expect((await postMailgun(mailgunFields(raw, inbox.address, key))).statusCode).toBe(401);
     expect(
       (await owner('PUT', '/api/integrations/mailbox/mailgun-key', { signingKey: key }, 'member')).statusCode,
     ).toBe(403);
@@ -149,22 +155,78 @@ describe('Mailgun routes (forward to a "mime" URL)', () => {
       text: 'https://docsend.com/view/mg1',
     });
     const fields = mailgunFields(raw, inbox.address, key);
-    const res = await postForm(fields);
+    const res = await postMailgun(fields);
     expect(res.statusCode).toBe(202);
     const r = await completed(res.json().emailId);
     expect(r).toMatchObject({ subject: 'Mailgun deck', deckLinks: ['https://docsend.com/view/mg1'] });
     const other = await buildMail({ to: inbox.address, subject: 'Mailgun replayed' });
-    expect((await postForm({ ...fields, 'body-mime': other.toString('utf8') })).statusCode).toBe(401);
+    expect((await postMailgun({ ...fields, 'body-mime': other.toString('utf8') })).statusCode).toBe(401);
     expect(await h.query("SELECT id FROM emails WHERE subject = 'Mailgun replayed'")).toHaveLength(0);
   });
 
   it('refuses a stale timestamp, a wrong signature and another key', async () => {
     const raw = await buildMail({ to: inbox.address, subject: 'Mailgun bad' });
     const stale = String(Math.floor(Date.now() / 1000) - 600);
-    expect((await postForm(mailgunFields(raw, inbox.address, key, stale))).statusCode).toBe(401);
-    expect((await postForm(mailgunFields(raw, inbox.address, 'key-other-000000'))).statusCode).toBe(401);
+    expect((await postMailgun(mailgunFields(raw, inbox.address, key, stale))).statusCode).toBe(401);
+    expect((await postMailgun(mailgunFields(raw, inbox.address, 'key-other-000000'))).statusCode).toBe(401);
     const fields = mailgunFields(raw, inbox.address, key);
-    expect((await postForm({ ...fields, signature: 'a'.repeat(64) })).statusCode).toBe(401);
+    expect((await postMailgun({ ...fields, signature: 'a'.repeat(64) })).statusCode).toBe(401);
+  });
+
+  it("is refused on the headers without the URL's basic auth, even correctly signed (issue 20)", async () => {
+    const raw = await buildMail({ to: inbox.address, subject: 'Mailgun without basic auth' });
+    expect((await postForm(mailgunFields(raw, inbox.address, key))).statusCode).toBe(401);
+    const wrong = await postForm(mailgunFields(raw, inbox.address, key), { authorization: basic('wrong') });
+    expect(wrong.statusCode).toBe(401);
+    // Another organization's secret passes the check on headers, but is not this organization's.
+    const other = await h.createOrganization(ORG + 1);
+    const foreign = await postForm(mailgunFields(raw, inbox.address, key), {
+      authorization: basic(other.secret),
+    });
+    expect(foreign.statusCode).toBe(401);
+  });
+
+  it('accepts a post with a deck attached whose message is at the size cap (the form adds its fields)', async () => {
+    const deck = await sampleDeck();
+    // A second attachment fills the message up to a few hundred bytes under MAIL_MAX_BYTES, as a deck with its
+    // appendix would; the form's own fields and boundaries then take the post past MAIL_MAX_BYTES.
+    const message = (fillerBytes: number) =>
+      buildMail({
+        to: 'deals@fund.test',
+        subject: 'Mailgun big deck',
+        attachments: [
+          { filename: 'deck.pdf', content: deck, contentType: 'application/pdf' },
+          {
+            filename: 'appendix.bin',
+            content: Buffer.alloc(fillerBytes, 'x'),
+            contentType: 'application/pdf',
+          },
+        ],
+      });
+    let fillerBytes = 0;
+    let raw = await message(fillerBytes);
+    for (let i = 0; i < 4 && Math.abs(MAIL_MAX - 300 - raw.length) > 120; i += 1) {
+      // base64 takes 4 bytes per 3, and a line break per 76 characters
+      fillerBytes += Math.floor(((MAIL_MAX - 300 - raw.length) * 3 * 76) / (4 * 78));
+      raw = await message(fillerBytes);
+    }
+    expect(raw.length).toBeLessThanOrEqual(MAIL_MAX);
+    expect(raw.length).toBeGreaterThan(MAIL_MAX - 512);
+    const res = await postMailgun(mailgunFields(raw, inbox.address, key));
+    expect(res.statusCode, res.body).toBe(202);
+    const r = await completed(res.json().emailId);
+    expect(r.extractedData).toMatchObject({ companyName: 'Acme Robotics' });
+  });
+
+  it('refuses a message over the cap with 413 {message}', async () => {
+    const raw = await buildMail({
+      to: inbox.address,
+      subject: 'Mailgun too big',
+      attachments: [{ filename: 'big.bin', content: Buffer.alloc(MAIL_MAX, 'x') }],
+    });
+    const res = await postMailgun(mailgunFields(raw, inbox.address, key));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: expect.any(String) });
   });
 });
 

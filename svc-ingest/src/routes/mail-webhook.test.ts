@@ -30,6 +30,47 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.stop());
 
+/** Sends the headers and the first 64 KB of a 20 MB chunked body, then waits for the answer. */
+const answerBeforeBody = async (headers: string[], contentType = 'message/rfc822') => {
+  if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = h.app.server.address() as AddressInfo;
+  return new Promise<{ status: string; sent: number }>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    let sent = 0;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('no answer while the body was still unsent: the server waited for it'));
+    }, 5_000);
+    socket.on('data', (data) => {
+      received += data.toString('latin1');
+      if (!received.includes('\r\n\r\n')) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ status: received.slice(0, received.indexOf('\r\n')), sent });
+    });
+    socket.on('error', () => undefined);
+    socket.write(
+      [
+        'POST /webhooks/mail HTTP/1.1',
+        'Host: ingest.test',
+        `Content-Type: ${contentType}`,
+        'Transfer-Encoding: chunked',
+        'X-Intended-Length: 20971520',
+        ...headers,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    socket.write(`${chunk.length.toString(16)}\r\n`);
+    socket.write(chunk);
+    socket.write('\r\n');
+    sent += chunk.length;
+    // The other 20 MB - 64 KB are never sent: only a server that answers on the headers answers at all.
+  });
+};
+
 describe('POST /webhooks/mail', () => {
   it('stores an email with its PDF deck, answers 202, and the consumer turns it into a completed record', async () => {
     const raw = await buildMail({
@@ -79,45 +120,6 @@ describe('POST /webhooks/mail', () => {
   });
 
   it('refuses a wrong or missing credential on the headers, without reading the body (a 20 MB post)', async () => {
-    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = h.app.server.address() as AddressInfo;
-    /** Sends the headers and the first 64 KB of a 20 MB chunked body, then waits for the answer. */
-    const answerBeforeBody = (headers: string[]) =>
-      new Promise<{ status: string; sent: number }>((resolve, reject) => {
-        const socket = connect(port, '127.0.0.1');
-        let received = '';
-        let sent = 0;
-        const timer = setTimeout(() => {
-          socket.destroy();
-          reject(new Error('no answer while the body was still unsent: the server waited for it'));
-        }, 5_000);
-        socket.on('data', (data) => {
-          received += data.toString('latin1');
-          if (!received.includes('\r\n\r\n')) return;
-          clearTimeout(timer);
-          socket.destroy();
-          resolve({ status: received.slice(0, received.indexOf('\r\n')), sent });
-        });
-        socket.on('error', () => undefined);
-        socket.write(
-          [
-            'POST /webhooks/mail HTTP/1.1',
-            'Host: ingest.test',
-            'Content-Type: message/rfc822',
-            'Transfer-Encoding: chunked',
-            'X-Intended-Length: 20971520',
-            ...headers,
-            '',
-            '',
-          ].join('\r\n'),
-        );
-        const chunk = Buffer.alloc(64 * 1024, 0x61);
-        socket.write(`${chunk.length.toString(16)}\r\n`);
-        socket.write(chunk);
-        socket.write('\r\n');
-        sent += chunk.length;
-        // The other 20 MB - 64 KB are never sent: only a server that answers on the headers answers at all.
-      });
     const wrong = await answerBeforeBody([`Authorization: Bearer wrong-${inbox.secret}`]);
     expect(wrong.status).toBe('HTTP/1.1 401 Unauthorized');
     expect(wrong.sent).toBeLessThan(20 * 1024 * 1024);
@@ -127,6 +129,20 @@ describe('POST /webhooks/mail', () => {
     expect(basic.status).toBe('HTTP/1.1 401 Unauthorized');
     const none = await answerBeforeBody([]);
     expect(none.status).toBe('HTTP/1.1 401 Unauthorized');
+  });
+
+  it('refuses an unauthenticated 20 MB form and a malformed signature on the headers, before the body (issue 20)', async () => {
+    const form = 'multipart/form-data; boundary=----dealflow-test-boundary';
+    const started = Date.now();
+    const none = await answerBeforeBody([], form);
+    expect(none.status).toBe('HTTP/1.1 401 Unauthorized');
+    expect(none.sent).toBeLessThan(20 * 1024 * 1024);
+    const urlencoded = await answerBeforeBody([], 'application/x-www-form-urlencoded');
+    expect(urlencoded.status).toBe('HTTP/1.1 401 Unauthorized');
+    // The product's own signature is an HMAC of the body: a value not of its shape is refused on the headers.
+    const malformed = await answerBeforeBody(['X-Dealflow-Signature: sha256=00'], form);
+    expect(malformed.status).toBe('HTTP/1.1 401 Unauthorized');
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("refuses another organization's secret and an unknown inbound address", async () => {

@@ -1,5 +1,6 @@
 import { ingestRoutes } from '@dealflow/contracts';
 import type { TRouter } from '@dealflow/service-kit';
+import { errorCodes } from 'fastify';
 import type { TIngestDeps } from '../deps.js';
 import { checkWebhookHeaders } from '../use-cases/check-webhook-headers.js';
 import { receiveWebhookMail } from '../use-cases/receive-webhook-mail.js';
@@ -18,7 +19,12 @@ export function mailWebhookRoutes({ app, route }: TRouter, deps: TIngestDeps) {
   // The raw message stays bytes. No other ingest route takes these types (their JSON bodies fail validation
   // either way), and each route keeps its own body limit: only the webhook's is MAIL_MAX_BYTES.
   app.removeContentTypeParser(['text/plain']);
-  app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // The route's limit is the form's (the message plus the form's fields); a raw message gets MAIL_MAX_BYTES.
+  app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer' }, (_request, body, done) =>
+    (body as Buffer).length > deps.config.mail.maxBytes
+      ? done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined)
+      : done(null, body),
+  );
   app.addContentTypeParser(FORM_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   route(
@@ -38,7 +44,7 @@ export function mailWebhookRoutes({ app, route }: TRouter, deps: TIngestDeps) {
       return { accepted: true as const, emailId };
     },
     {
-      bodyLimit: deps.config.mail.maxBytes,
+      bodyLimit: deps.config.mail.formMaxBytes,
       // Before the body is read: a wrong or missing credential is refused on the headers (the connection is
       // closed, the rest of the body never read).
       onRequest: async (request, reply) => {

@@ -37,6 +37,10 @@ async function isAuthenticated(
       return password !== null && safeEqual(password, org.webhookSecret);
     }
     case 'mailgun': {
+      // The route's URL carries the organization's secret as basic auth (checked before the body was read),
+      // and Mailgun signs the form's timestamp and token with the organization's signing key.
+      const password = basicPassword(headers);
+      if (password === null || !safeEqual(password, org.webhookSecret)) return false;
       if (!org.mailgunSigningKeyEnc || !post.mailgun || !deps.secretBox) return false;
       const key = orgCredential(deps.secretBox, org.id, 'mailgun').open(org.mailgunSigningKeyEnc);
       if (!isMailgunSignatureValid(key, post.mailgun)) return false;
