@@ -1,3 +1,5 @@
+import { getDomain } from 'tldts';
+
 /**
  * Free-mail providers: a sender at one of these says nothing about the company, so the sender's domain
  * is used only when it is not in this list. Lower-case, exact domains.
@@ -94,7 +96,21 @@ export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
 
 const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** `https://www.Acme.io/about` -> `acme.io`; null when the text holds no usable host name. */
+/**
+ * A host's registrable domain by the Public Suffix List (tldts): `app.acme.io` -> `acme.io`, `foo.co.uk` stays
+ * `foo.co.uk`. Private suffixes count (`acme.github.io`, `acme.vercel.app` stay whole: the hosting
+ * provider's domain is not the company). Null for a bare public suffix (`co.uk`) or a host with none.
+ */
+export function registrableDomain(host: string): string | null {
+  const lower = host.toLowerCase().replace(/\.$/, '');
+  if (!HOSTNAME.test(lower)) return null;
+  return getDomain(lower, { allowPrivateDomains: true, extractHostname: false });
+}
+
+/**
+ * A company's identity: `https://www.App.Acme.io/about` -> `acme.io` (the registrable domain, so the deck's
+ * `app.acme.io` and the sender's `ceo@acme.io` are one company); null when the text holds no usable host name.
+ */
 export function normalizeWebsiteDomain(website: string | null | undefined): string | null {
   const text = website?.trim();
   if (!text) return null;
@@ -104,11 +120,7 @@ export function normalizeWebsiteDomain(website: string | null | undefined): stri
   } catch {
     return null;
   }
-  host = host
-    .toLowerCase()
-    .replace(/^www\d*\./, '')
-    .replace(/\.$/, '');
-  return HOSTNAME.test(host) ? host : null;
+  return registrableDomain(host);
 }
 
 /** The domain of a sender address, unless it is a free-mail provider. */

@@ -3,6 +3,7 @@ import { Migration20261124155057 } from './Migration20261124155057.js';
 import { Migration20261124185602 } from './Migration20261124185602.js';
 import { Migration20261124192922 } from './Migration20261124192922.js';
 import { Migration20261124221506 } from './Migration20261124221506.js';
+import { Migration20261128052500 } from './Migration20261128052500.js';
 
 /** In the order they run; `npm run migration:create` writes the next one (and the snapshot) here. */
 export const crmMigrations = [
@@ -11,4 +12,5 @@ export const crmMigrations = [
   { name: 'Migration20261124185602', class: Migration20261124185602 },
   { name: 'Migration20261124192922', class: Migration20261124192922 },
   { name: 'Migration20261124221506', class: Migration20261124221506 },
+  { name: 'Migration20261128052500', class: Migration20261128052500 },
 ];
