@@ -5,6 +5,7 @@ import { createNotifyDealCreatedConsumer } from './notify-deal-created.js';
 import { createNotifyDeckProcessedConsumer } from './notify-deck-processed.js';
 import { recordPurchaseActivityConsumer } from './record-billing-activity.js';
 import { recordIntegrationChangeConsumer } from './record-integration-change.js';
+import { createSendLicenceReceiptEmailConsumer } from './send-licence-receipt-email.js';
 import { createSendPaymentFailedEmailConsumer } from './send-payment-failed-email.js';
 import { createSendTrialEndingEmailConsumer } from './send-trial-ending-email.js';
 
@@ -18,4 +19,5 @@ export const createConsumers = (deps: TIdentityDeps) => [
   recordIntegrationChangeConsumer,
   createSendTrialEndingEmailConsumer(deps),
   createSendPaymentFailedEmailConsumer(deps),
+  createSendLicenceReceiptEmailConsumer(deps),
 ];
