@@ -5,6 +5,8 @@ export const BillingError = defineErrors('BillingError', {
   PLAN_UNKNOWN: { status: 400, message: 'Unknown plan or billing cycle' },
   PORTAL_ACTION_UNKNOWN: { status: 400, message: 'Unknown portal action' },
   NO_ORGANIZATION: { status: 400, message: 'No organization found. Please refresh and try again.' },
+  /** A guest gives the address first: the checkout is created with it locked (issue 20). */
+  GUEST_EMAIL_REQUIRED: { status: 400, message: 'Enter your email address to buy without an account.' },
   CLAIM_TOKEN_INVALID: { status: 404, message: 'This link is invalid or has already been used.' },
   CLAIM_TOKEN_EXPIRED: { status: 410, message: 'This link has expired. Please contact support.' },
   CHECKOUT_OTHER_BROWSER: {
@@ -24,6 +26,11 @@ export const BillingError = defineErrors('BillingError', {
     status: 403,
     message:
       'Verify your email to start your trial or buy: open the link we sent to your address, or send a new one.',
+  },
+  /** Plan changes, cancelling and the portal need a proven address, for everyone (issue 20). */
+  BILLING_EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: 'Verify your email to change billing: open the link we sent to your address, or send a new one.',
   },
   TEST_CLOCK_REFUSED: {
     status: 403,

@@ -3,14 +3,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * svc-identity's internal endpoints as billing sees them: POST /internal/sessions {userId}, and
+ * svc-identity's internal endpoints as billing sees them: POST /internal/sessions {userId, unverified}, and
  * POST /internal/buyers (a guest's account: new addresses get an account, those in `accounts` already have
  * one and get the claim link instead; the same checkout answers the same again), and
  * POST /internal/buyers/organization (the organization a buyer owns; 409 for a member of another one), and
  * GET /internal/organizations/memberships (the counts and versions in `memberships`, paged by id as identity does).
  */
 export async function startIdentityStandIn(internalToken: string) {
-  const calls: { userId: number; token: string | undefined }[] = [];
+  const calls: { userId: number; token: string | undefined; unverified: boolean }[] = [];
   const accounts = new Map<string, number>();
   const createdBy = new Map<string, number>();
   const buyerCalls: {
@@ -95,8 +95,12 @@ export async function startIdentityStandIn(internalToken: string) {
         buyerCalls.push({ ...body, created });
         return reply(200, { userId, created });
       }
-      const { userId } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { userId: number };
-      calls.push({ userId, token });
+      const { userId, unverified } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+        userId: number;
+        unverified?: boolean;
+      };
+      // `unverified`: a guest checkout's auto-login; identity signs claim `uv` into that session (issue 20).
+      calls.push({ userId, token, unverified: unverified === true });
       reply(200, {
         user: {
           id: userId,

@@ -69,6 +69,23 @@ export async function startBilling(env: Record<string, string> = {}) {
   const headersFor = (orgId: number | null, role: TRole = 'owner', userId = 1, emailVerified = true) =>
     t.headers({ userId, orgId, role, email: `user${userId}@fund.example`, emailVerified });
 
+  /**
+   * Headers of a session opened by a guest checkout's auto-login (claim `uv`): the address is not proven
+   * yet, whatever `emailVerified` says (issue 20).
+   */
+  const unverifiedSessionHeaders = (orgId: number | null, userId = 1, emailVerified = true) => ({
+    'x-identity-token': t.keys.sign({
+      sub: String(userId),
+      org: orgId,
+      role: 'owner',
+      email: `user${userId}@fund.example`,
+      name: `User ${userId}`,
+      sid: `sid-${userId}`,
+      ev: emailVerified,
+      uv: true,
+    }),
+  });
+
   const postWebhook = (
     event: object,
     options: { secret?: string; timestamp?: number; signature?: string } = {},
@@ -110,19 +127,30 @@ export async function startBilling(env: Record<string, string> = {}) {
     return rememberBrowser(response)!;
   };
 
-  /** POST /api/stripe/checkout with no body (the $50 licence), as `headers` say (none: a guest). */
-  const startPurchase = async (headers: Record<string, string> = {}) => {
-    const response = await svc.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers });
+  /**
+   * POST /api/stripe/checkout with no plan (the $50 licence), as `headers` say (none: a guest, who gives
+   * `email` first; issue 20).
+   */
+  const startPurchase = async (headers: Record<string, string> = {}, email?: string) => {
+    const response = await svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      headers,
+      ...(email === undefined ? {} : { payload: { email } }),
+    });
     if (response.statusCode !== 200) throw new Error(`purchase failed: ${response.body}`);
     return rememberBrowser(response)!;
   };
 
-  /** A signed-out visitor's subscription checkout for plan/cycle (no headers: a guest); returns the session id. */
-  const startGuestSubscription = async (plan = 'pro', billingCycle = 'annual') => {
+  /**
+   * A signed-out visitor's subscription checkout for plan/cycle with the email they gave first (no headers: a
+   * guest); returns the session id.
+   */
+  const startGuestSubscription = async (email: string, plan = 'pro', billingCycle = 'annual') => {
     const response = await svc.app.inject({
       method: 'POST',
       url: '/api/stripe/checkout',
-      payload: { plan, billingCycle },
+      payload: { plan, billingCycle, email },
     });
     if (response.statusCode !== 200) throw new Error(`guest subscription failed: ${response.body}`);
     return rememberBrowser(response)!;
@@ -157,6 +185,7 @@ export async function startBilling(env: Record<string, string> = {}) {
     config: t.config,
     query: t.query,
     headersFor,
+    unverifiedSessionHeaders,
     postWebhook,
     startCheckout,
     startPurchase,

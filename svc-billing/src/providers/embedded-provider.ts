@@ -283,7 +283,7 @@ export const createEmbeddedProvider = (options: {
         id,
         mode: input.mode,
         customerId: input.customerId,
-        customerEmail: input.mode === 'payment' ? input.customerEmail : null,
+        customerEmail: input.customerEmail ?? null,
         priceId: input.priceId,
         quantity: input.mode === 'subscription' ? input.quantity : 1,
         trialDays: input.mode === 'subscription' ? input.trialDays : 0,
@@ -458,14 +458,23 @@ export const createEmbeddedProvider = (options: {
         if (!row) return { ok: false as const, message: 'This checkout session does not exist.' };
         if (row.status !== 'open')
           return { ok: false as const, message: 'This checkout session is no longer open.' };
-        // A guest's checkout asks for the address, as Stripe's does without customer_email.
-        const isGuest = !row.customerEmail && !row.customerId;
-        const customerEmail = isGuest ? normalizeEmail(card.email) : row.customerEmail;
-        if (isGuest && !customerEmail) return { ok: false as const, message: 'Enter a valid email address.' };
+        // The address billing passed is locked, as on Stripe's page with customer_email: another one typed
+        // into the form is refused (issue 20). Only a checkout without one (and no customer) asks for it.
+        if (row.customerEmail && card.email?.trim()) {
+          if (normalizeEmail(card.email) !== row.customerEmail.trim().toLowerCase())
+            return {
+              ok: false as const,
+              message: `This checkout is for ${row.customerEmail}. To pay with another address, start a new checkout.`,
+            };
+        }
+        const asksForEmail = !row.customerEmail && !row.customerId;
+        const customerEmail = asksForEmail ? normalizeEmail(card.email) : row.customerEmail;
+        if (asksForEmail && !customerEmail)
+          return { ok: false as const, message: 'Enter a valid email address.' };
         const customerName = card.name?.trim().slice(0, 100) || null;
-        // A guest's subscription gets its customer now, from the address typed here (Stripe does the same).
+        // A guest's subscription gets its customer now, from the guest's address (Stripe does the same).
         const customerId =
-          isGuest && row.mode === 'subscription'
+          !row.customerId && row.mode === 'subscription'
             ? await ensureLocalCustomer(tx, {
                 id: newId('cus'),
                 orgId: null,

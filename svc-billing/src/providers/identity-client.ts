@@ -15,8 +15,14 @@ import { INTERNAL_TOKEN_HEADER, UpstreamGroup } from '@dealflow/service-kit';
 import { BillingError } from '../errors.js';
 
 export interface IdentityClient {
-  /** Asks identity to open a session for a user billing has verified (auto-login after checkout). */
-  createSession(userId: number): Promise<z.infer<typeof ZInternalSessionResponse>>;
+  /**
+   * Asks identity to open a session for a user billing has verified (auto-login after checkout); `unverified`
+   * for a guest's checkout (the session carries claim `uv` until the emailed link is used, issue 20).
+   */
+  createSession(
+    userId: number,
+    options?: { unverified?: boolean },
+  ): Promise<z.infer<typeof ZInternalSessionResponse>>;
   /** A guest buyer's account (POST /internal/buyers): created, or the existing one's owner is emailed. */
   provisionBuyer(input: TProvisionBuyerBody): Promise<TProvisionBuyerResponse>;
   /**
@@ -79,8 +85,11 @@ export const createIdentityClient = (options: {
     return parsed.data;
   };
   return {
-    async createSession(userId) {
-      const { status, json } = await post(internalRoutes.createSession.path, { userId });
+    async createSession(userId, options = {}) {
+      const { status, json } = await post(internalRoutes.createSession.path, {
+        userId,
+        unverified: options.unverified === true,
+      });
       if (status === 404) throw new BillingError('CHECKOUT_ACCOUNT_GONE');
       return answer(ZInternalSessionResponse, { status, json }, 'sign-in');
     },

@@ -74,8 +74,13 @@ export interface TUpcomingInvoice {
 export type TCheckoutInput =
   | {
       mode: 'subscription';
-      /** Null for a guest: the provider asks for the address and creates the customer, as Stripe does. */
+      /** Null for a guest: the provider creates the customer from the address, as Stripe does. */
       customerId: string | null;
+      /**
+       * A guest's address, given before the checkout: locked on the provider's page (Stripe `customer_email`),
+       * so the customer and the account are made for it (issue 20). Absent when there is a customer.
+       */
+      customerEmail?: string | null;
       priceId: string;
       quantity: number;
       trialDays: number;
@@ -86,7 +91,10 @@ export type TCheckoutInput =
   | {
       mode: 'payment';
       customerId: string | null;
-      /** Null for a guest: the provider's checkout page asks for the address. */
+      /**
+       * The buyer's address, locked on the provider's page: the signed-in user's, or the one a guest gave before
+       * the checkout (issue 20). Null only when there is a customer.
+       */
       customerEmail: string | null;
       priceId: string;
       successUrl: string;

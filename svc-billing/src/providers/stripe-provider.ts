@@ -215,8 +215,13 @@ export const createStripeProvider = (
         input.mode === 'subscription'
           ? {
               mode: 'subscription',
-              // A guest (no customer): Stripe's checkout asks for the email and creates the customer.
-              ...(input.customerId ? { customer: input.customerId } : {}),
+              // A guest (no customer): Stripe's checkout shows the address given first, read-only
+              // (customer_email), and creates the customer with it (issue 20).
+              ...(input.customerId
+                ? { customer: input.customerId }
+                : input.customerEmail
+                  ? { customer_email: input.customerEmail }
+                  : {}),
               line_items: [{ price: input.priceId, quantity: input.quantity }],
               subscription_data: { trial_period_days: input.trialDays, metadata: input.metadata },
               payment_method_collection: 'always',
@@ -227,7 +232,7 @@ export const createStripeProvider = (
             }
           : {
               mode: 'payment',
-              // A guest (no customer, no address): Stripe's checkout asks for the email (customer_details).
+              // A guest has no customer: the address given first is locked on Stripe's page (customer_email).
               ...(input.customerId
                 ? { customer: input.customerId }
                 : input.customerEmail

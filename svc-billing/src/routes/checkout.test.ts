@@ -178,7 +178,7 @@ describe('POST /api/stripe/checkout (subscription)', () => {
     }
     expect(h.stripe.requests.length).toBe(before);
     // A signed-out visitor's purchase does not depend on it (the guest flow, issue 14).
-    expect(await h.startPurchase()).toMatch(/^cs_/);
+    expect(await h.startPurchase({}, 'visitor@fund.example')).toMatch(/^cs_/);
   });
 
   it('grants nothing for the seed client headers without a verified identity (a guest checkout at most)', async () => {
@@ -186,7 +186,7 @@ describe('POST /api/stripe/checkout (subscription)', () => {
       method: 'POST',
       url: '/api/stripe/checkout',
       headers: { 'x-user-id': '1', 'x-auth-bypass': 'true', 'x-stripe-debug': 'true' },
-      payload: { plan: 'pro', billingCycle: 'annual' },
+      payload: { plan: 'pro', billingCycle: 'annual', email: 'visitor@fund.example' },
     });
     // What any visitor gets: a guest checkout that names no user and no organization.
     expect(response.statusCode).toBe(200);
@@ -221,7 +221,8 @@ describe('POST /api/stripe/auto-login', () => {
     expect(body).toMatchObject({ success: true, user: { id: 8 }, purchase: 'subscription' });
     // The session is in the HttpOnly cookie only, never in the JSON body (issue 12).
     expect(body.sessionId).toBeUndefined();
-    expect(h.identity.calls.at(-1)).toEqual({ userId: 8, token: 'test-internal-token' });
+    // A signed-in owner's own checkout opens a normal session (not the guest's unverified one, issue 20).
+    expect(h.identity.calls.at(-1)).toEqual({ userId: 8, token: 'test-internal-token', unverified: false });
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/df_session=[A-Za-z0-9_-]{20,}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/);
     // The browser key is spent with the sign-in.
@@ -312,7 +313,11 @@ describe('auto-login is bound to the browser that started the checkout (issue 12
   });
 
   it('sets the browser key as an HttpOnly cookie for 15 minutes and keeps one key per browser', async () => {
-    const response = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/checkout' });
+    const response = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      payload: { email: 'first@fund.example' },
+    });
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(
       /^df_checkout=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=900; HttpOnly; SameSite=Lax$/,
@@ -321,25 +326,30 @@ describe('auto-login is bound to the browser that started the checkout (issue 12
       method: 'POST',
       url: '/api/stripe/checkout',
       headers: { cookie: cookie.split(';')[0]! },
+      payload: { email: 'again@fund.example' },
     });
     expect(String(again.headers['set-cookie']).split(';')[0]).toBe(cookie.split(';')[0]);
   });
 });
 
 describe('guest purchase (issue 14)', () => {
-  it('a signed-out visitor buys with the email given at checkout: account created, signed in, access granted', async () => {
-    const sessionId = await h.startPurchase();
+  it('a signed-out visitor buys with the email given first: account created, signed in, access granted', async () => {
+    const sessionId = await h.startPurchase({}, 'New.Buyer@Example.com');
     const [create] = h.stripe.requestsTo('POST', '/v1/checkout/sessions').slice(-1);
-    expect(create!.params).toMatchObject({ mode: 'payment', metadata: { guest: '1', userId: '' } });
-    expect(create!.params).not.toHaveProperty('customer_email');
+    // The address is locked on Stripe's page (customer_email), lower-cased (issue 20).
+    expect(create!.params).toMatchObject({
+      mode: 'payment',
+      customer_email: 'new.buyer@example.com',
+      metadata: { guest: '1', userId: '' },
+    });
     expect(create!.params).not.toHaveProperty('customer');
-    h.stripe.completeCheckout(sessionId, { email: 'New.Buyer@Example.com', name: 'New Buyer' });
+    h.stripe.completeCheckout(sessionId, { name: 'New Buyer' });
 
     const login = await h.autoLogin(sessionId);
     expect(login.statusCode).toBe(200);
     const buyer = h.identity.buyerCalls.at(-1)!;
     expect(buyer).toMatchObject({
-      email: 'New.Buyer@Example.com',
+      email: 'new.buyer@example.com',
       checkoutSessionId: sessionId,
       purchase: 'licence',
       created: true,
@@ -364,8 +374,8 @@ describe('guest purchase (issue 14)', () => {
 
   it('a guest using the address of an existing account is not signed in; the emailed link links the purchase', async () => {
     h.identity.addAccount('owner@taken.example', 77);
-    const sessionId = await h.startPurchase();
-    h.stripe.completeCheckout(sessionId, { email: 'owner@taken.example' });
+    const sessionId = await h.startPurchase({}, 'owner@taken.example');
+    h.stripe.completeCheckout(sessionId);
     const calls = h.identity.calls.length;
 
     const login = await h.autoLogin(sessionId);
@@ -430,8 +440,8 @@ describe('guest purchase (issue 14)', () => {
 
   it('a checkout with an expired claim link answers 410', async () => {
     h.identity.addAccount('late@taken.example', 78);
-    const sessionId = await h.startPurchase();
-    h.stripe.completeCheckout(sessionId, { email: 'late@taken.example' });
+    const sessionId = await h.startPurchase({}, 'late@taken.example');
+    h.stripe.completeCheckout(sessionId);
     await h.autoLogin(sessionId);
     const token = new URL(h.identity.buyerCalls.at(-1)!.claimUrl).searchParams.get('claim')!;
     await h.svc.ctx.orm.em
@@ -446,6 +456,194 @@ describe('guest purchase (issue 14)', () => {
       payload: { token },
     });
     expect(expired.statusCode).toBe(410);
+  });
+});
+
+describe('the guest checkout takeover (issue 20, finding 1)', () => {
+  const MISMATCH =
+    'This checkout was paid with another email address, so nobody is signed in here. We sent a link to the address used to pay.';
+  const purchasesOf = (sessionId: string) =>
+    h.bus.of(Topics.purchaseCompleted, 0).filter((e) => e.data.checkoutSessionId === sessionId);
+
+  it('a guest gives the email first: 400 without a valid one; with it the checkout is created with the address locked', async () => {
+    const before = h.stripe.requests.length;
+    for (const payload of [
+      undefined,
+      { email: 'not-an-address' },
+      { plan: 'pro', billingCycle: 'monthly' },
+    ]) {
+      const refused = await h.svc.app.inject({
+        method: 'POST',
+        url: '/api/stripe/checkout',
+        ...(payload ? { payload } : {}),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toEqual(expect.any(String));
+    }
+    expect(h.stripe.requests.length).toBe(before);
+
+    const sessionId = await h.startPurchase({}, 'Locked.Buyer@Example.COM');
+    const [create] = h.stripe.requestsTo('POST', '/v1/checkout/sessions').slice(-1);
+    expect(create!.params).toMatchObject({ mode: 'payment', customer_email: 'locked.buyer@example.com' });
+    const [row] = await h.query<{ expected_email: string }>(
+      'select expected_email from checkout_sessions where id = ?',
+      [sessionId],
+    );
+    expect(row!.expected_email).toBe('locked.buyer@example.com');
+
+    // A signed-in buyer's checkout is for their own address: an email in the body changes nothing.
+    const own = await h.startPurchase(h.headersFor(12, 'member', 5), 'someone.else@fund.example');
+    const [ownCreate] = h.stripe.requestsTo('POST', '/v1/checkout/sessions').slice(-1);
+    expect(ownCreate!.params).toMatchObject({ customer_email: 'user5@fund.example' });
+    const [ownRow] = await h.query<{ expected_email: string | null }>(
+      'select expected_email from checkout_sessions where id = ?',
+      [own],
+    );
+    expect(ownRow!.expected_email).toBeNull();
+  });
+
+  it('browser A starts a guest checkout, a payer pays it with another address: A is not signed in; the purchase is kept and the payer gets the link', async () => {
+    const sessionId = await h.startPurchase({}, 'attacker@evil.example');
+    h.stripe.completeCheckout(sessionId, { email: 'Payer@Victim.example', name: 'Pat Payer' });
+    const calls = h.identity.calls.length;
+
+    const login = await h.autoLogin(sessionId);
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({ success: false, user: null, message: MISMATCH });
+    expect(login.headers['set-cookie']).toBeUndefined();
+    // Asking again (or the webhook arriving) signs nobody in either.
+    expect((await h.autoLogin(sessionId)).json()).toMatchObject({ success: false });
+    const webhook = await h.postWebhook(
+      h.stripe.event('checkout.session.completed', h.stripe.sessions.get(sessionId)!),
+    );
+    expect(webhook.statusCode).toBe(200);
+    expect(h.identity.calls.length).toBe(calls);
+
+    // The purchase is kept for the address that paid: its account, reached only through the emailed link.
+    const buyer = h.identity.buyerCalls.filter((c) => c.checkoutSessionId === sessionId);
+    expect(buyer).toHaveLength(1);
+    expect(buyer[0]).toMatchObject({ email: 'Payer@Victim.example', created: true });
+    await expect.poll(() => purchasesOf(sessionId), { timeout: 10_000 }).toHaveLength(1);
+    expect(h.stripe.requestsTo('POST', '/v1/refunds')).toEqual([]);
+  });
+
+  it('a payer whose address has an account: kept, the claim link goes to that address, A is not signed in', async () => {
+    h.identity.addAccount('owner@victim.example', 79);
+    const sessionId = await h.startPurchase({}, 'attacker@evil.example');
+    h.stripe.completeCheckout(sessionId, { email: 'owner@victim.example' });
+    const calls = h.identity.calls.length;
+    const login = await h.autoLogin(sessionId);
+    expect(login.json()).toMatchObject({ success: false, user: null });
+    expect(login.headers['set-cookie']).toBeUndefined();
+    expect(h.identity.calls.length).toBe(calls);
+    const link = h.identity.buyerCalls.find((c) => c.checkoutSessionId === sessionId)!;
+    expect(link).toMatchObject({ email: 'owner@victim.example', created: false });
+    const token = new URL(link.claimUrl).searchParams.get('claim')!;
+    const claimed = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/billing/claim-purchase',
+      payload: { token },
+    });
+    expect(claimed.statusCode).toBe(200);
+    await expect
+      .poll(() => purchasesOf(sessionId).map((e) => e.data.userId), { timeout: 10_000 })
+      .toEqual([79]);
+  });
+
+  it("a guest trial paid with another address stays on the payer's organization; A is not signed in", async () => {
+    const sessionId = await h.startGuestSubscription('attacker@evil.example', 'pro', 'monthly');
+    const session = h.stripe.completeCheckout(sessionId, { email: 'trial.payer@victim.example' });
+    const calls = h.identity.calls.length;
+    const login = await h.autoLogin(sessionId);
+    expect(login.json()).toEqual({ success: false, user: null, message: MISMATCH });
+    expect(h.identity.calls.length).toBe(calls);
+    const payer = h.identity.buyerCalls.find((c) => c.checkoutSessionId === sessionId)!;
+    expect(payer).toMatchObject({ email: 'trial.payer@victim.example', created: true });
+    const [org] = await h.query<{ plan: string; status: string }>(
+      'select plan, status from organizations where stripe_customer_id = ?',
+      [session.customer],
+    );
+    expect(org).toEqual({ plan: 'pro', status: 'trialing' });
+  });
+
+  it('with the locked address the guest is signed in to an unverified session only (identity gets unverified: true)', async () => {
+    const sessionId = await h.startPurchase({}, 'honest@buyer.example');
+    h.stripe.completeCheckout(sessionId);
+    const login = await h.autoLogin(sessionId);
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ success: true, purchase: 'template' });
+    const opened = h.identity.calls.at(-1)!;
+    expect(opened).toEqual({ userId: login.json().user.id, token: 'test-internal-token', unverified: true });
+
+    const trial = await h.startGuestSubscription('honest.trial@buyer.example', 'basic', 'monthly');
+    h.stripe.completeCheckout(trial);
+    expect((await h.autoLogin(trial)).json()).toMatchObject({ success: true, purchase: 'subscription' });
+    expect(h.identity.calls.at(-1)!.unverified).toBe(true);
+  });
+
+  it('an unverified session gets 403 on the portal, plan change, cancel and a new checkout; nothing reaches Stripe', async () => {
+    await h.subscribe(41);
+    const session = h.unverifiedSessionHeaders(41, 1);
+    const before = h.stripe.requests.length;
+    const answers = [
+      await h.svc.app.inject({ method: 'POST', url: '/api/stripe/portal', headers: session }),
+      await h.svc.app.inject({
+        method: 'PATCH',
+        url: '/api/stripe/subscription',
+        headers: session,
+        payload: { plan: 'basic' },
+      }),
+      await h.svc.app.inject({
+        method: 'PATCH',
+        url: '/api/stripe/subscription',
+        headers: session,
+        payload: { cancelAtPeriodEnd: true },
+      }),
+      await h.svc.app.inject({
+        method: 'POST',
+        url: '/api/stripe/checkout',
+        headers: session,
+        payload: { plan: 'basic', billingCycle: 'monthly' },
+      }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().message).toBe(
+        'Confirm your email address first: use the link we sent you, then try again',
+      );
+    }
+    expect(h.stripe.requests.length).toBe(before);
+    // The same owner in a verified session may.
+    const portal = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/portal',
+      headers: h.headersFor(41),
+    });
+    expect(portal.statusCode).toBe(200);
+  });
+
+  it('billing changes and the portal need a verified address for everyone (403 with the table message)', async () => {
+    await h.subscribe(42);
+    const unverifiedAddress = h.headersFor(42, 'owner', 1, false);
+    const before = h.stripe.requests.length;
+    const portal = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/portal',
+      headers: unverifiedAddress,
+    });
+    const change = await h.svc.app.inject({
+      method: 'PATCH',
+      url: '/api/stripe/subscription',
+      headers: unverifiedAddress,
+      payload: { cancelAtPeriodEnd: true },
+    });
+    for (const answer of [portal, change]) {
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().message).toBe(
+        'Verify your email to change billing: open the link we sent to your address, or send a new one.',
+      );
+    }
+    expect(h.stripe.requests.length).toBe(before);
   });
 });
 
@@ -466,17 +664,18 @@ describe('guest subscription (issue 14)', () => {
     )[0];
 
   it('a signed-out visitor starts a trial with an email: account, owned organization, subscription on it, signed in', async () => {
-    const sessionId = await h.startGuestSubscription('pro', 'annual');
+    const sessionId = await h.startGuestSubscription('sub.scriber@fund.example', 'pro', 'annual');
     const [create] = h.stripe.requestsTo('POST', '/v1/checkout/sessions').slice(-1);
     expect(create!.params).toMatchObject({
       mode: 'subscription',
+      customer_email: 'sub.scriber@fund.example',
       line_items: [{ quantity: '1' }],
       subscription_data: { trial_period_days: '7', metadata: { guest: '1', orgId: '', userId: '' } },
       metadata: { guest: '1', orgId: '', userId: '', plan: 'pro', billingCycle: 'annual' },
     });
     expect(create!.params).not.toHaveProperty('customer');
     expect(create!.params).not.toHaveProperty('client_reference_id');
-    const session = h.stripe.completeCheckout(sessionId, { email: 'sub.scriber@fund.example', name: 'Sue' });
+    const session = h.stripe.completeCheckout(sessionId, { name: 'Sue' });
     expect(session.customer).toMatch(/^cus_/);
 
     const login = await h.autoLogin(sessionId);
@@ -520,8 +719,8 @@ describe('guest subscription (issue 14)', () => {
   });
 
   it('the webhook alone (browser gone) attaches the subscription to the new owner organization', async () => {
-    const sessionId = await h.startGuestSubscription('basic', 'monthly');
-    const session = h.stripe.completeCheckout(sessionId, { email: 'gone@fund.example' });
+    const sessionId = await h.startGuestSubscription('gone@fund.example', 'basic', 'monthly');
+    const session = h.stripe.completeCheckout(sessionId);
     const webhook = await h.postWebhook(h.stripe.event('checkout.session.completed', session));
     expect(webhook.statusCode).toBe(200);
     const buyer = h.identity.organizationCalls.at(-1)!;
@@ -532,8 +731,8 @@ describe('guest subscription (issue 14)', () => {
 
   it('an existing address gets nothing until its owner proves it; then the subscription goes to an organization they own', async () => {
     h.identity.addAccount('known@fund.example', 81);
-    const sessionId = await h.startGuestSubscription('pro', 'monthly');
-    const session = h.stripe.completeCheckout(sessionId, { email: 'known@fund.example' });
+    const sessionId = await h.startGuestSubscription('known@fund.example', 'pro', 'monthly');
+    const session = h.stripe.completeCheckout(sessionId);
     const login = await h.autoLogin(sessionId);
     expect(login.json()).toMatchObject({ success: false, user: null });
     expect(h.identity.organizationCalls.filter((c) => c.userId === 81)).toHaveLength(0);
@@ -561,8 +760,8 @@ describe('guest subscription (issue 14)', () => {
 
   it('never attaches it to an organization the buyer does not own: the claim is refused and the trial canceled', async () => {
     h.identity.addAccount('member@fund.example', 82, { member: true });
-    const sessionId = await h.startGuestSubscription('pro', 'monthly');
-    const session = h.stripe.completeCheckout(sessionId, { email: 'member@fund.example' });
+    const sessionId = await h.startGuestSubscription('member@fund.example', 'pro', 'monthly');
+    const session = h.stripe.completeCheckout(sessionId);
     await h.autoLogin(sessionId);
     const token = new URL(h.identity.buyerCalls.at(-1)!.claimUrl).searchParams.get('claim')!;
     const claimed = await h.svc.app.inject({

@@ -34,18 +34,25 @@ export function renderCheckoutPage(input: {
   email?: string;
 }) {
   const { session, price } = input;
-  // A guest's checkout (no address from billing) asks for the email, as Stripe's does.
-  const emailField = session.customerEmail
-    ? `<p class="note">Receipt to ${escapeHtml(session.customerEmail)}</p>`
-    : session.customerId
-      ? ''
-      : `<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(input.email ?? '')}">
+  // A guest's checkout shows the address given before it, read-only (Stripe with customer_email, issue 20);
+  // one without an address asks for it, as Stripe's does.
+  const isGuest = session.metadata.guest === '1' && !session.customerId;
+  const emailField =
+    session.customerEmail && !isGuest
+      ? `<p class="note">Receipt to ${escapeHtml(session.customerEmail)}</p>`
+      : session.customerId
+        ? ''
+        : `<label for="email">Email</label>
+${
+  session.customerEmail
+    ? `<input id="email" name="email" type="email" autocomplete="email" readonly aria-readonly="true" value="${escapeHtml(session.customerEmail)}">`
+    : `<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(input.email ?? '')}">`
+}
 <p class="note">${
-          session.mode === 'subscription'
-            ? 'Your account and your organization are created with this address (or, if it already has an account, we email it a link to add the subscription).'
-            : 'Your account is created with this address (or, if it already has one, we email it a link to add the purchase).'
-        }</p>`;
+            session.mode === 'subscription'
+              ? 'Your account and your organization are created with this address (or, if it already has an account, we email it a link to add the subscription).'
+              : 'Your account is created with this address (or, if it already has one, we email it a link to add the purchase).'
+          }</p>`;
   const what =
     session.mode === 'subscription' && price
       ? `${Plans[price.plan].label} plan, ${price.billingCycle}, ${input.quantity} seat${input.quantity === 1 ? '' : 's'}`

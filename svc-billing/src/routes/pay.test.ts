@@ -197,20 +197,28 @@ describe('embedded payment provider', () => {
     });
   });
 
-  it('sells the licence to a guest: the local checkout asks for the email, the account is settled on return', async () => {
-    const checkout = await h.svc.app.inject({ method: 'POST', url: '/api/stripe/checkout' });
+  it('sells the licence to a guest: the local checkout shows the email given first, read-only, and refuses another', async () => {
+    const checkout = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      payload: { email: 'Guest@Buyer.example' },
+    });
     expect(checkout.statusCode).toBe(200);
     const { url, sessionId } = checkout.json() as { url: string; sessionId: string };
     const cookie = String([checkout.headers['set-cookie']].flat()[0]).split(';')[0]!;
     const page = await h.svc.app.inject({ method: 'GET', url: new URL(url).pathname });
-    expect(page.body).toContain('<input id="email" name="email" type="email"');
-    const noEmail = await h.svc.app.inject({
+    expect(page.body).toContain(
+      '<input id="email" name="email" type="email" autocomplete="email" readonly aria-readonly="true" value="guest@buyer.example">',
+    );
+    // Another address (a payer editing the form) is refused; the checkout stays open for the one given.
+    const otherEmail = await h.svc.app.inject({
       method: 'POST',
       url: new URL(url).pathname,
-      ...form({ email: 'not-an-address', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }),
+      ...form({ email: 'payer@victim.example', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }),
     });
-    expect(noEmail.statusCode).toBe(402);
-    expect(noEmail.body).toContain('Enter a valid email address.');
+    expect(otherEmail.statusCode).toBe(402);
+    expect(otherEmail.body).toContain('This checkout is for guest@buyer.example');
+    expect(otherEmail.body).toContain('value="guest@buyer.example"');
     const paid = await h.svc.app.inject({
       method: 'POST',
       url: new URL(url).pathname,

@@ -51,12 +51,12 @@ export function stripeRoutes({ route }: TRouter, deps: TBillingDeps) {
 
   route(billingRoutes.claimPurchase, async ({ body }) => claimPurchase(deps, body.token));
 
-  route(billingRoutes.portal, async ({ actor }) => createPortalSession(deps, actor.orgId));
+  route(billingRoutes.portal, async ({ actor }) => createPortalSession(deps, actor));
 
   route(billingRoutes.subscription, async ({ actor, request }) => getSubscription(request.em, actor.orgId));
 
   route(billingRoutes.changeSubscription, async ({ actor, body, request }) => {
-    await changeSubscription(deps, actor.orgId, body, actor.userId);
+    await changeSubscription(deps, actor, body);
     return getSubscription(request.em.fork(), actor.orgId);
   });
 

@@ -4,7 +4,7 @@ import { BillingError } from '../errors.js';
 import { claimCheckoutForLogin, findCheckoutSession } from '../repositories/checkout-session.repository.js';
 import { lockSubscription } from '../repositories/subscription-lock.queries.js';
 import { applySubscription } from './apply-subscription.js';
-import { completeCheckout, isGuestCheckout } from './complete-checkout.js';
+import { completeCheckout, isGuestCheckout, paidWithExpectedEmail } from './complete-checkout.js';
 import { hashBrowserKey } from './create-checkout.js';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{8,250}$/;
@@ -18,6 +18,10 @@ export const AUTO_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 export const ACCOUNT_EXISTS_MESSAGE =
   'An account already exists for this email. We sent a link to that address to add the purchase to it';
+
+/** What the browser that created a guest checkout sees when it was paid with another address (issue 20). */
+export const EMAIL_MISMATCH_MESSAGE =
+  'This checkout was paid with another email address, so nobody is signed in here. We sent a link to the address used to pay.';
 
 export type TAutoLoginResult =
   | {
@@ -83,6 +87,16 @@ export async function autoLogin(
     // For a guest this settles the account of the address given at checkout.
     await completeCheckout(tx, session, deps);
     const settled = await findCheckoutSession(tx, sessionId, { lock: true });
+    // A guest is signed in only when the session was paid with the address this browser gave first (issue
+    // 20): the purchase stays with the address that paid, reached through the link emailed to it.
+    if (isGuest && (!settled || !paidWithExpectedEmail(settled, session))) {
+      // The payer's new trial is theirs all the same: copied now, as the webhook would.
+      if (subscription && settled?.userId && settled.orgId) {
+        await lockSubscription(tx, subscription.id);
+        await applySubscription(tx, deps.priceBook, subscription, { actorId: settled.userId });
+      }
+      return { signedIn: false, message: EMAIL_MISMATCH_MESSAGE };
+    }
     if (!settled?.userId) return { signedIn: false, message: ACCOUNT_EXISTS_MESSAGE };
     if (!(await claimCheckoutForLogin(tx, sessionId))) {
       throw new BillingError('CHECKOUT_SESSION_USED');
@@ -91,7 +105,9 @@ export async function autoLogin(
       await lockSubscription(tx, subscription.id);
       await applySubscription(tx, deps.priceBook, subscription, { actorId: settled.userId });
     }
-    const opened = await deps.identity.createSession(settled.userId);
+    // A guest's session is unverified (claim `uv`) until the emailed link proves the address: it cannot
+    // change billing, enrol two-factor, create API keys or invite. A signed-in user's own checkout: normal.
+    const opened = await deps.identity.createSession(settled.userId, { unverified: isGuest });
     return {
       signedIn: true,
       purchase: session.mode === 'payment' ? 'template' : 'subscription',

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { TBillingCycle, TPaidPlan } from '@dealflow/contracts';
+import type { Identity } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
 import { findOrganization } from '../repositories/organization.repository.js';
 import { lockSubscription } from '../repositories/subscription-lock.queries.js';
 import { applySubscription } from './apply-subscription.js';
+import { requireVerifiedBilling } from './require-verified-billing.js';
 
 export interface TSubscriptionChoice {
   plan?: TPaidPlan;
@@ -15,14 +17,15 @@ export interface TSubscriptionChoice {
 /**
  * Upgrade, downgrade, cycle change (prorated), cancel at period end and reactivate. The provider is changed
  * first and billing copies the provider's answer, so both sides end in the same state (the webhook that
- * follows finds nothing left to change).
+ * follows finds nothing left to change). Only with a verified address in a verified session (issue 20).
  */
 export async function changeSubscription(
   deps: TBillingDeps,
-  orgId: number,
+  actor: Identity & { orgId: number },
   choice: TSubscriptionChoice,
-  actorId?: number,
 ) {
+  requireVerifiedBilling(actor);
+  const { orgId, userId: actorId } = actor;
   const org = await findOrganization(deps.orm.em.fork(), orgId);
   if (!org?.stripeSubscriptionId || org.plan === 'free' || org.status === 'canceled') {
     throw new BillingError('NO_SUBSCRIPTION');

@@ -27,6 +27,19 @@ export const isGuestCheckout = (session: TProviderCheckoutSession) =>
   session.metadata.guest === '1' && !session.metadata.userId;
 
 /**
+ * A guest's checkout was paid with the address the creating browser gave first (issue 20). Only then may that
+ * browser be signed in: otherwise the account (made for the address that paid) would open for whoever
+ * created the checkout. A record without an expected address (created before it was asked) never matches.
+ */
+export const paidWithExpectedEmail = (
+  record: Pick<CheckoutSessionRecord, 'expectedEmail'>,
+  session: TProviderCheckoutSession,
+) =>
+  record.expectedEmail !== null &&
+  session.customerEmail !== null &&
+  session.customerEmail.trim().toLowerCase() === record.expectedEmail;
+
+/**
  * A guest's paid purchase: the account of the address given at checkout. A new address gets its account
  * (identity emails a set-password link); an address with an account gets nothing handed over: identity
  * emails its owner a claim link, and the purchase waits (claim-purchase.ts). Returns the buyer, or null.
@@ -102,6 +115,14 @@ export async function completeCheckout(
   const isGuest = isGuestCheckout(session);
   // Only sessions billing created count; metadata must agree with what billing recorded.
   if (!isGuest && session.metadata.userId !== String(record.userId)) return;
+  // Paid with another address than the one locked: the purchase is kept for the address that paid (its
+  // account is reached through the emailed link); the auto-login signs nobody in (auto-login.ts).
+  if (isGuest && !record.completedAt && !paidWithExpectedEmail(record, session)) {
+    deps.logger.warn(
+      { checkoutSessionId: session.id },
+      'guest checkout paid with another address than the one given first: no sign-in, emailed link only',
+    );
+  }
   await markCheckoutCompleted(em, session.id);
   if (record.orgId && session.customerId) {
     const org = await ensureOrganization(em, { orgId: record.orgId });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TRIAL_DAYS, type TBillingCycle, type TPaidPlan } from '@dealflow/contracts';
-import type { Identity } from '@dealflow/service-kit';
+import { requireVerifiedSession, type Identity } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
 import { insertCheckoutSession } from '../repositories/checkout-session.repository.js';
@@ -12,6 +12,8 @@ const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
 /** Repeated clicks within this window reuse one checkout session (Stripe idempotency). */
 const IDEMPOTENCY_WINDOW_MS = 60_000;
 const windowOf = () => Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS);
+/** A guest's address in an idempotency key: another address within the minute is another checkout. */
+const emailKey = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 16);
 
 /** The browser key is kept hashed: a leaked database row cannot be replayed as the cookie. */
 export const hashBrowserKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -89,12 +91,18 @@ export async function createSubscriptionCheckout(
   return session;
 }
 
+/** A guest's address as billing keeps and compares it (issue 20). */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
 /**
- * The one-time $50 licence for a visitor who is not signed in: the provider's checkout asks for the email,
- * and the account is settled once it is paid (complete-checkout.ts). One session per browser and minute.
+ * The one-time $50 licence for a visitor who is not signed in, with the address they gave first: locked on
+ * the provider's checkout (`customer_email`) and kept on the record, so the auto-login signs in only when
+ * the session was paid with it (issue 20). The account is settled once it is paid (complete-checkout.ts).
+ * One session per browser, address and minute.
  */
 export async function createGuestPurchaseCheckout(
   deps: TBillingDeps,
+  email: string,
   browserKeyHash: string,
 ): Promise<TProviderCheckoutSession> {
   const { successUrl } = checkoutUrls(deps.config.PUBLIC_URL);
@@ -102,14 +110,14 @@ export async function createGuestPurchaseCheckout(
     {
       mode: 'payment',
       customerId: null,
-      customerEmail: null,
+      customerEmail: email,
       priceId: deps.priceBook.templatePriceId,
       successUrl,
       // A visitor who cancels goes back to the landing page (/billing needs an account).
       cancelUrl: `${deps.config.PUBLIC_URL}/`,
       metadata: { orgId: '', userId: '', purpose: 'template', guest: '1' },
     },
-    `checkout-template-guest-${browserKeyHash.slice(0, 32)}-${windowOf()}`,
+    `checkout-template-guest-${browserKeyHash.slice(0, 32)}-${emailKey(email)}-${windowOf()}`,
   );
   await insertCheckoutSession(deps.orm.em.fork(), {
     id: session.id,
@@ -119,19 +127,22 @@ export async function createGuestPurchaseCheckout(
     plan: null,
     billingCycle: null,
     browserKeyHash,
+    expectedEmail: email,
   });
   return session;
 }
 
 /**
  * A subscription for a visitor who is not signed in: one seat (the buyer, who will own the organization),
- * with the plan's trial. The provider's checkout asks for the email; once it is complete the buyer's account
- * and the organization they own are settled (complete-checkout.ts) and the subscription is attached to it.
- * Nothing here names an organization: the metadata carries none, so no browser can point it at one.
+ * with the plan's trial, for the address they gave first (locked at the provider, kept on the record: issue
+ * 20). Once it is complete the buyer's account and the organization they own are settled
+ * (complete-checkout.ts) and the subscription is attached to it. Nothing here names an organization: the
+ * metadata carries none, so no browser can point it at one.
  */
 export async function createGuestSubscriptionCheckout(
   deps: TBillingDeps,
   choice: { plan: TPaidPlan; billingCycle: TBillingCycle },
+  email: string,
   browserKeyHash: string,
 ): Promise<TProviderCheckoutSession> {
   const { successUrl } = checkoutUrls(deps.config.PUBLIC_URL);
@@ -139,6 +150,7 @@ export async function createGuestSubscriptionCheckout(
     {
       mode: 'subscription',
       customerId: null,
+      customerEmail: email,
       priceId: deps.priceBook.subscriptionPriceId(choice.plan, choice.billingCycle),
       quantity: 1,
       trialDays: TRIAL_DAYS,
@@ -152,7 +164,7 @@ export async function createGuestSubscriptionCheckout(
         guest: '1',
       },
     },
-    `checkout-sub-guest-${browserKeyHash.slice(0, 32)}-${choice.plan}-${choice.billingCycle}-${windowOf()}`,
+    `checkout-sub-guest-${browserKeyHash.slice(0, 32)}-${emailKey(email)}-${choice.plan}-${choice.billingCycle}-${windowOf()}`,
   );
   await insertCheckoutSession(deps.orm.em.fork(), {
     id: session.id,
@@ -162,6 +174,7 @@ export async function createGuestSubscriptionCheckout(
     plan: choice.plan,
     billingCycle: choice.billingCycle,
     browserKeyHash,
+    expectedEmail: email,
   });
   return session;
 }
@@ -206,33 +219,39 @@ export async function createPurchaseCheckout(
 }
 
 /**
- * POST /api/stripe/checkout (auth `public`): refused (403) to a signed-in account whose email is not verified.
+ * POST /api/stripe/checkout (auth `public`): refused (403) to a signed-in account whose email is not verified,
+ * and to a session a guest checkout's auto-login opened (not proven yet, issue 20).
  * With a plan, a subscription for the caller's organization, which only its owner may start, or for a guest a
  * subscription for the organization they will own (created after checkout); without one, the one-time licence,
- * which anyone may buy: signed in (also before they have an organization) or as a guest who gives an email at
- * checkout. `browserKey` is the
+ * which anyone may buy: signed in (also before they have an organization) or as a guest who gives an email
+ * first (400 without one; it is locked on the provider's checkout). `browserKey` is the
  * HttpOnly cookie of the browser starting it: only that browser can use the auto-login afterwards.
  */
 export async function startCheckout(
   deps: TBillingDeps,
   actor: Identity | null,
-  choice: { plan?: TPaidPlan; billingCycle?: TBillingCycle },
+  choice: { plan?: TPaidPlan; billingCycle?: TBillingCycle; email?: string },
   browserKey: string,
 ): Promise<{ url: string; sessionId: string }> {
   const browserKeyHash = hashBrowserKey(browserKey);
-  // A signed-in account buys only once its address is proven (the identity JWT's `ev` claim, issue 15). A
-  // guest gives the address at the provider's checkout, and the account it gets is settled by email.
+  // A signed-in account buys only once its address is proven (the identity JWT's `ev` claim, issue 15), and
+  // not from a guest's unverified session (`uv`, issue 20). A guest gives the address first; the account it
+  // gets is settled by email.
   if (actor && !actor.emailVerified) throw new BillingError('EMAIL_NOT_VERIFIED');
+  if (actor) requireVerifiedSession(actor);
   let session: TProviderCheckoutSession;
   if (!actor) {
+    if (!choice.email) throw new BillingError('GUEST_EMAIL_REQUIRED');
+    const email = normaliseEmail(choice.email);
     session =
       choice.plan && choice.billingCycle
         ? await createGuestSubscriptionCheckout(
             deps,
             { plan: choice.plan, billingCycle: choice.billingCycle },
+            email,
             browserKeyHash,
           )
-        : await createGuestPurchaseCheckout(deps, browserKeyHash);
+        : await createGuestPurchaseCheckout(deps, email, browserKeyHash);
   } else if (choice.plan && choice.billingCycle) {
     if (actor.orgId === null) throw new BillingError('NO_ORGANIZATION');
     if (actor.role !== 'owner') throw new BillingError('NOT_OWNER');

@@ -1,9 +1,16 @@
+import type { Identity } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
 import { findOrganization } from '../repositories/organization.repository.js';
+import { requireVerifiedBilling } from './require-verified-billing.js';
 
-export async function createPortalSession(deps: TBillingDeps, orgId: number): Promise<{ url: string }> {
-  const org = await findOrganization(deps.orm.em.fork(), orgId);
+/** The provider's portal for the owner's organization: a verified address in a verified session (issue 20). */
+export async function createPortalSession(
+  deps: TBillingDeps,
+  actor: Identity & { orgId: number },
+): Promise<{ url: string }> {
+  requireVerifiedBilling(actor);
+  const org = await findOrganization(deps.orm.em.fork(), actor.orgId);
   if (!org?.stripeCustomerId) {
     throw new BillingError('NO_CUSTOMER');
   }
