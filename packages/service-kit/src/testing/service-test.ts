@@ -18,6 +18,10 @@ export interface TTestActor {
   emailVerified?: boolean;
   /** An organization API key as the gateway presents it (identity's JWT with kind `api_key`). */
   apiKey?: { id: string; scope: 'read' | 'write' };
+  /** The session's last password check or sign-in (claim `aat`); none when not given. */
+  authenticatedAt?: Date;
+  /** A session opened by a guest checkout's auto-login, not yet verified (claim `uv`). */
+  sessionUnverified?: boolean;
 }
 
 export interface TServiceTestOptions<C extends TBaseConfig, S extends Service<C, unknown>> {
@@ -98,6 +102,8 @@ export async function startServiceForTest<C extends TBaseConfig, S extends Servi
               ? { kind: 'api_key' as const, kid: actor.apiKey.id, scope: actor.apiKey.scope }
               : {}),
             ev: actor.emailVerified ?? true,
+            ...(actor.authenticatedAt ? { aat: Math.floor(actor.authenticatedAt.getTime() / 1000) } : {}),
+            ...(actor.sessionUnverified ? { uv: true } : {}),
           }),
         };
       },
