@@ -61,7 +61,7 @@ for ws in "$@"; do
     export INTERNAL_API_TOKEN=image-check-internal-token PUBLIC_URL=https://dealflow.example.org
     export IDENTITY_JWT_PUBLIC_KEY=$(node -p "JSON.parse(process.argv[1]).pub" "$keys")
     export IDENTITY_JWT_PRIVATE_KEY=$(node -p "JSON.parse(process.argv[1]).priv" "$keys")
-    export SMTP_URL=smtp://127.0.0.1:2525 MAIL_FROM='DealFlow <no-reply@example.org>'
+    export SMTP_URL=smtp://127.0.0.1:2525 MAIL_FROM='DealFlow <no-reply@example.org>' SUPPORT_EMAIL=support@example.org
     export STRIPE_SECRET_KEY=sk_test_image_check STRIPE_WEBHOOK_SECRET=whsec_image_check
     export STRIPE_PRICE_BASIC_MONTHLY=price_image_check_bm STRIPE_PRICE_BASIC_ANNUAL=price_image_check_ba
     export STRIPE_PRICE_PRO_MONTHLY=price_image_check_pm STRIPE_PRICE_PRO_ANNUAL=price_image_check_pa

@@ -22,6 +22,7 @@ import { accountRoutesOf } from './routes/account.js';
 import { refusePrivilegedInput } from './routes/privileged-input.js';
 import { activityLogRoutes } from './routes/activity.js';
 import { trackRequestMeta } from './request-context.js';
+import { supportRoutes } from './routes/support.js';
 
 function registerRoutes(router: TRouter<TActor>, deps: TIdentityDeps): void {
   refusePrivilegedInput(router.app);
@@ -43,6 +44,7 @@ function registerRoutes(router: TRouter<TActor>, deps: TIdentityDeps): void {
   accountRoutesOf(router, deps);
   activityLogRoutes(router, deps);
   twoFactorRoutesOf(router, deps);
+  supportRoutes(router, deps);
 }
 
 /** Builds svc-identity (no listen): tests call app.inject, server.ts runs it. */

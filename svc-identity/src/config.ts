@@ -20,7 +20,10 @@ export const DEV_TWO_FACTOR_ENCRYPTION_KEY = 'ZGVhbGZsb3ctZGV2LXR3by1mYWN0b3Ita2
 const ZIdentityEnv = ZBaseConfig.extend({
   /** ES256 private key (PKCS#8 PEM). Absent in development: an ephemeral pair is generated at boot. */
   IDENTITY_JWT_PRIVATE_KEY: optional,
-  /** The one support address: GET /api/config serves it to every screen, and every email carries it. */
+  /**
+   * The one support address: GET /api/config serves it to every screen, every email carries it, and the Help
+   * menu's support requests are sent to it. Production refuses the development default.
+   */
   SUPPORT_EMAIL: z.string().email().default(DEFAULT_SUPPORT_EMAIL),
   /** nodemailer SMTP URL (smtp://user:pass@host:port); absent: emails go to MAIL_OUTBOX_DIR and the log. */
   SMTP_URL: optional,
@@ -87,6 +90,11 @@ const ZIdentityEnv = ZBaseConfig.extend({
       isDefault: (env) => !env.SMTP_URL,
       why: 'invitation and password-reset emails would be written to a local folder, never sent',
       allowedBy: { flag: 'ALLOW_EMBEDDED_MAIL', isSet: (env) => env.ALLOW_EMBEDDED_MAIL },
+    },
+    {
+      variable: 'SUPPORT_EMAIL',
+      isDefault: (env) => env.SUPPORT_EMAIL === DEFAULT_SUPPORT_EMAIL,
+      why: 'support requests, the Help menu and every email would point at a placeholder address nobody reads',
     },
     {
       variable: 'TWO_FACTOR_ENCRYPTION_KEY',

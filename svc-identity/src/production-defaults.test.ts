@@ -11,6 +11,7 @@ const production = {
   IDENTITY_JWT_PRIVATE_KEY: privateKey,
   SMTP_URL: 'smtp://mail.example.org:587',
   TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  SUPPORT_EMAIL: 'help@example.org',
 };
 
 describe('svc-identity in production refuses development defaults', () => {
@@ -43,6 +44,17 @@ describe('svc-identity in production refuses development defaults', () => {
       loadServiceConfig({ ...production, TWO_FACTOR_ENCRYPTION_KEY: DEV_TWO_FACTOR_ENCRYPTION_KEY }),
     ).toThrowError(/TWO_FACTOR_ENCRYPTION_KEY/);
   });
+  it('refuses the placeholder support address (support requests would reach nobody)', () => {
+    expect(() => loadServiceConfig({ ...production, SUPPORT_EMAIL: undefined })).toThrowError(
+      /SUPPORT_EMAIL/,
+    );
+    expect(() => loadServiceConfig({ ...production, SUPPORT_EMAIL: 'support@dealflow.local' })).toThrowError(
+      /SUPPORT_EMAIL/,
+    );
+    expect(() => loadServiceConfig({ ...production, SUPPORT_EMAIL: 'not an address' })).toThrowError(
+      /SUPPORT_EMAIL/,
+    );
+  });
   it('refuses a two-factor key that is not 32 bytes', () => {
     expect(() =>
       loadServiceConfig({ NODE_ENV: 'development', TWO_FACTOR_ENCRYPTION_KEY: 'c2hvcnQ=' }),
@@ -50,5 +62,6 @@ describe('svc-identity in production refuses development defaults', () => {
   });
   it('accepts all of them outside production', () => {
     expect(loadServiceConfig({}).mail.smtpUrl).toBeUndefined();
+    expect(loadServiceConfig({}).supportEmail).toBe('support@dealflow.local');
   });
 });

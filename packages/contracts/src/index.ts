@@ -7,6 +7,7 @@ export * from './activity.js';
 export * from './accounting.js';
 export * from './api-keys.js';
 export * from './two-factor.js';
+export * from './support.js';
 export * from './billing.js';
 export * from './billing-invoices.js';
 export * from './records.js';

@@ -4,8 +4,9 @@ import type { TDeckSection } from './events.js';
 // pulling zod into its first-load bundle.
 /**
  * Seed 000 section 9 and seed 001 section 9: the one table every price and limit comes from. The feature lines
- * are the ones the product does (the landing page's and the Billing page's plan cards print them); the seed's
- * "priority support" is left out: nothing in the product handles a Pro customer's request sooner.
+ * are the ones the product does (the landing page's and the Billing page's plan cards print them). Pro's
+ * "priority support" is the Help menu's support form: its requests reach the support address flagged as priority
+ * and are promised a first response sooner (SUPPORT_PROMISES below).
  */
 export const Plans = {
   basic: {
@@ -19,9 +20,9 @@ export const Plans = {
       'Two integrations (mailbox, accounting, CRM)',
       'Team collaboration',
       'AI extraction of every deck',
-      'Email support',
+      'Email support (first response within 2 business days)',
     ],
-    missing: ['AI deck analysis', 'Analytics', 'API access'],
+    missing: ['AI deck analysis', 'Analytics', 'API access', 'Priority support'],
     popular: false,
   },
   pro: {
@@ -36,7 +37,7 @@ export const Plans = {
       'AI extraction and AI deck analysis',
       'Advanced analytics',
       'API access',
-      'Email support',
+      'Priority support (first response within 4 business hours)',
     ],
     missing: [] as string[],
     popular: true,
@@ -76,6 +77,39 @@ export const TEMPLATE_PRICE_USD = 50;
  * SUPPORT_EMAIL once; every screen and email follows.
  */
 export const DEFAULT_SUPPORT_EMAIL = 'support@dealflow.local';
+
+/**
+ * What each plan is promised when it asks for help (the Help menu's support form, svc-identity's support
+ * requests): the first response time and whether the request reaches the support address as priority. Pro means
+ * an active or trialing Pro subscription (isProActive); a lapsed Pro is answered as Basic.
+ */
+export const SUPPORT_PROMISES = {
+  pro: { label: 'Pro', priority: true, firstResponse: '4 business hours' },
+  basic: { label: 'Basic', priority: false, firstResponse: '2 business days' },
+  none: { label: 'No plan', priority: false, firstResponse: '3 business days' },
+} as const;
+export type TSupportTier = keyof typeof SUPPORT_PROMISES;
+
+/** The support tier of an organization's plan and subscription status. */
+export const supportTierOf = (
+  plan: string | null | undefined,
+  status: string | null | undefined,
+): TSupportTier =>
+  isProActive(plan, status) ? 'pro' : plan === 'basic' || plan === 'pro' ? 'basic' : 'none';
+
+/** The support form's rules and messages (svc-identity's validation and the form share them). */
+export const SupportMessages = {
+  subjectRequired: 'Please enter a subject.',
+  subjectMax: 'The subject must be at most 150 characters.',
+  messageRequired: 'Please describe what you need help with.',
+  messageMin: 'Please describe the problem in at least 10 characters.',
+  messageMax: 'The message must be at most 5000 characters.',
+  throttled:
+    'You have sent several requests in the last hour. We will answer them; please wait before sending more.',
+} as const;
+export const SUPPORT_SUBJECT_MAX = 150;
+export const SUPPORT_MESSAGE_MIN = 10;
+export const SUPPORT_MESSAGE_MAX = 5000;
 
 /** The usual pitch-deck sections as people read them (the offline analysis and its dialog). */
 export const DECK_SECTION_LABELS: Record<TDeckSection, string> = {

@@ -10,6 +10,7 @@ import { accountRoutes } from './account.js';
 import { activityRoutes } from './activity.js';
 import { crmRoutes, ingestRoutes } from './records.js';
 import { twoFactorRoutes } from './two-factor.js';
+import { supportRoutes } from './support.js';
 import { crmConnectionRoutes } from './crm-connection.js';
 
 /**
@@ -17,7 +18,14 @@ import { crmConnectionRoutes } from './crm-connection.js';
  * routing table from them, the OpenAPI document and the typed client are generated from them.
  */
 export const serviceRoutes = {
-  identity: { ...identityRoutes, ...accountRoutes, ...activityRoutes, ...apiKeyRoutes, ...twoFactorRoutes },
+  identity: {
+    ...identityRoutes,
+    ...accountRoutes,
+    ...activityRoutes,
+    ...apiKeyRoutes,
+    ...twoFactorRoutes,
+    ...supportRoutes,
+  },
   billing: { ...billingRoutes, ...billingInvoiceRoutes, ...billingLicenceRoutes },
   // Analytics is svc-ingest's (its records); declared in its own file.
   ingest: { ...ingestRoutes, ...analyticsRoutes, ...accountingRoutes },

@@ -9,6 +9,7 @@ export * from './email-verification-token.js';
 export * from './notification-event.js';
 export * from './api-key.js';
 export * from './two-factor.js';
+export * from './support-request.js';
 
 import { UserSchema } from './user.js';
 import { OrganizationSchema } from './organization.js';
@@ -21,6 +22,7 @@ import { EmailVerificationTokenSchema } from './email-verification-token.js';
 import { NotificationEventSchema } from './notification-event.js';
 import { ApiKeySchema } from './api-key.js';
 import { RecoveryCodeSchema, SignInChallengeSchema, TwoFactorCredentialSchema } from './two-factor.js';
+import { SupportRequestSchema } from './support-request.js';
 
 export const identityEntities = [
   UserSchema,
@@ -36,4 +38,5 @@ export const identityEntities = [
   TwoFactorCredentialSchema,
   RecoveryCodeSchema,
   SignInChallengeSchema,
+  SupportRequestSchema,
 ];

@@ -7,6 +7,7 @@ import { Migration20261124185716 } from './Migration20261124185716.js';
 import { Migration20261124192400 } from './Migration20261124192400.js';
 import { Migration20261125011431 } from './Migration20261125011431.js';
 import { Migration20261128050900 } from './Migration20261128050900.js';
+import { Migration20261128052152 } from './Migration20261128052152.js';
 
 export const identityMigrations = [
   { name: 'Migration20261121000000', class: Migration20261121000000 },
@@ -18,4 +19,5 @@ export const identityMigrations = [
   { name: 'Migration20261124192400', class: Migration20261124192400 },
   { name: 'Migration20261125011431', class: Migration20261125011431 },
   { name: 'Migration20261128050900', class: Migration20261128050900 },
+  { name: 'Migration20261128052152', class: Migration20261128052152 },
 ];

@@ -12,8 +12,11 @@ export interface TLoggerLike {
 }
 
 export interface TMailer {
-  /** `kind` names the template in logs; the body (which holds tokens) is never logged. */
-  send(to: string, content: TEmailContent, kind: string): Promise<void>;
+  /**
+   * `kind` names the template in logs; the body (which holds tokens) is never logged. `replyTo` replaces the
+   * support address as Reply-To (a support request: the support team answers the person who sent it).
+   */
+  send(to: string, content: TEmailContent, kind: string, options?: { replyTo?: string }): Promise<void>;
   close(): void;
 }
 
@@ -38,12 +41,12 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(to, message, kind) {
+      async send(to, message, kind, options) {
         const content = finish(message);
         const info = await transport.sendMail({
           from,
           to,
-          replyTo: supportEmail,
+          replyTo: options?.replyTo ?? supportEmail,
           subject: content.subject,
           html: content.html,
           text: content.text,
@@ -61,7 +64,7 @@ export function createMailer(options: {
   }
   const dir = options.outboxDir ?? defaultOutboxDir;
   return {
-    async send(to, message, kind) {
+    async send(to, message, kind, options) {
       const content = finish(message);
       await mkdir(dir, { recursive: true });
       const file = path.join(
@@ -74,7 +77,7 @@ export function createMailer(options: {
           {
             from,
             to,
-            replyTo: supportEmail,
+            replyTo: options?.replyTo ?? supportEmail,
             kind,
             subject: content.subject,
             text: content.text,

@@ -310,3 +310,24 @@ export const updateOrganizationTwoFactor = /* @__PURE__ */ endpoint(
   '/api/organization/two-factor',
   1,
 );
+export const listSupportRequests = /* @__PURE__ */ endpoint(
+  'identity',
+  'listSupportRequests',
+  'GET',
+  '/api/support/requests',
+  0,
+);
+export const createSupportRequest = /* @__PURE__ */ endpoint(
+  'identity',
+  'createSupportRequest',
+  'POST',
+  '/api/support/requests',
+  1,
+);
+export const closeSupportRequest = /* @__PURE__ */ endpoint(
+  'identity',
+  'closeSupportRequest',
+  'POST',
+  '/api/support/requests/:id/close',
+  2,
+);
