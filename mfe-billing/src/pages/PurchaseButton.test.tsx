@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from '@dealflow/web-kit';
 import { readPendingCheckout } from '@dealflow/web-kit/pending-checkout';
+import { GuestEmailTexts } from '@dealflow/web-kit/guest-email';
 import PurchaseButton from './PurchaseButton.js';
 import { PurchaseTexts, browser } from '../lib/texts.js';
 import { answerApi, renderPage } from '../test/render.js';
@@ -79,31 +80,86 @@ describe('PurchaseButton', () => {
     expect(screen.getByRole('button', { name: 'Buy Now - $50' })).toBeTruthy();
   });
 
-  it('lets a signed-out visitor buy as a guest (issue 14): no detour to /login', async () => {
+  /** A signed-out visitor; the checkout answers `answer` once `release` is called. */
+  function signedOutWithCheckout(answer: () => { status?: number; body: unknown }) {
     const calls = answerApi((url) =>
       url.pathname === '/api/auth/me' ? { status: 401, body: { message: 'Not authenticated' } } : undefined,
     );
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     const plain = globalThis.fetch;
     vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
       if (String(input).endsWith('/api/stripe/checkout')) {
         calls.push({ method: init.method ?? 'GET', path: '/api/stripe/checkout', body: init.body });
-        return new Response(
-          JSON.stringify({ url: 'http://localhost:3000/pay/checkout/cs_7', sessionId: 'cs_7' }),
-          {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          },
-        );
+        await gate;
+        const a = answer();
+        return new Response(JSON.stringify(a.body), {
+          status: a.status ?? 200,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return plain(input, init);
     });
+    return { calls, release: () => release() };
+  }
+
+  it('asks a signed-out visitor for the email first (issue 20), then starts the guest checkout with it', async () => {
+    const { calls, release } = signedOutWithCheckout(() => ({
+      body: { url: 'http://localhost:3000/pay/checkout/cs_7', sessionId: 'cs_7' },
+    }));
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderPage(<PurchaseButton />);
     await new Promise((r) => setTimeout(r, 100));
     await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
+    const dialog = await screen.findByRole('dialog', { name: GuestEmailTexts.titleLicence });
+    expect(calls.some((c) => c.path === '/api/stripe/checkout')).toBe(false);
+
+    // Validation: empty, then malformed; nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: GuestEmailTexts.submit }));
+    expect(await within(dialog).findByText(GuestEmailTexts.required)).toBeTruthy();
+    const field = within(dialog).getByRole('textbox', { name: /Email/ });
+    await user.type(field, 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: GuestEmailTexts.submit }));
+    expect(await within(dialog).findByText(GuestEmailTexts.invalid)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/stripe/checkout')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, ' buyer@example.com ');
+    await user.click(within(dialog).getByRole('button', { name: GuestEmailTexts.submit }));
+    // Loading: the button says so and is disabled until the checkout answers.
+    const busy = await within(dialog).findByRole('button', { name: GuestEmailTexts.processing });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    release();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_7'));
+    expect(JSON.parse(String(calls.find((c) => c.path === '/api/stripe/checkout')!.body))).toEqual({
+      email: 'buyer@example.com',
+    });
     expect(assign).not.toHaveBeenCalledWith('/login');
+  });
+
+  it("shows the server's refusal in the email dialog, which stays open to try again", async () => {
+    const { release } = signedOutWithCheckout(() => ({
+      status: 400,
+      body: { message: 'Enter your email address to buy without an account.' },
+    }));
+    release();
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage(<PurchaseButton />);
+    await new Promise((r) => setTimeout(r, 100));
+    await user.click(await screen.findByRole('button', { name: 'Buy Now - $50' }));
+    const dialog = await screen.findByRole('dialog', { name: GuestEmailTexts.titleLicence });
+    await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'buyer@example.com');
+    await user.click(within(dialog).getByRole('button', { name: GuestEmailTexts.submit }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Enter your email address to buy without an account.');
+    expect(assign).not.toHaveBeenCalled();
+    expect(
+      (within(dialog).getByRole('button', { name: GuestEmailTexts.submit }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: GuestEmailTexts.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   /** Renders the button, waits until the session has loaded, and clicks Buy Now. */

@@ -3,6 +3,7 @@ import { TEMPLATE_PRICE_USD } from '@dealflow/contracts/plans';
 // Button from web-kit: the shell's copy, already loaded (see web-kit's index).
 import { Button, toast, useAuth, type ButtonProps } from '@dealflow/web-kit';
 import { rememberPendingCheckout } from '@dealflow/web-kit/pending-checkout';
+import { GuestEmailDialog } from '@dealflow/web-kit/guest-email';
 import { VerifyEmailDialog } from '../components/VerifyEmailDialog.js';
 import { isStillUnverified } from '../lib/verified.js';
 import { api } from '@dealflow/contracts/client';
@@ -24,10 +25,19 @@ export interface TPurchaseButtonProps {
   size?: ButtonProps['size'];
 }
 
+/** The checkout's URL from its answer (checked as unknown: production does not parse answers). */
+function checkoutUrl(answer: unknown): string {
+  if (!answer || typeof answer !== 'object') throw new Error(PurchaseTexts.invalidResponse);
+  const url = (answer as { url?: unknown }).url;
+  if (typeof url !== 'string' || !url) throw new Error(PurchaseTexts.noUrl);
+  return url;
+}
+
 /**
  * The one-time $50 purchase: POST /api/stripe/checkout with no body, 'Processing...' and disabled while it
- * runs, then the browser goes to the checkout. A signed-out visitor buys as a guest: the checkout asks for
- * the email, the account is created on return and the auto-login signs the buyer in (issue 14).
+ * runs, then the browser goes to the checkout. A signed-out visitor buys as a guest: the email is asked here
+ * first (issue 20: the checkout is created with it locked), the account is created on return and the
+ * auto-login signs the buyer in when the payment was made with that address (issue 14).
  */
 export default function PurchaseButton({
   label = `Buy Now - $${TEMPLATE_PRICE_USD}`,
@@ -37,7 +47,15 @@ export default function PurchaseButton({
   const [processing, setProcessing] = useState(false);
   const { user } = useAuth();
   const [explaining, setExplaining] = useState(false);
+  const [askingEmail, setAskingEmail] = useState(false);
+  const startAsGuest = async (email: string) => {
+    browser.assign(checkoutUrl(await api.billing.checkout({ email })));
+  };
   const start = async () => {
+    if (!user) {
+      setAskingEmail(true);
+      return;
+    }
     // Signed in but unverified: the checkout would be refused (issue 15); explain and keep the choice instead.
     setProcessing(true);
     if (await isStillUnverified(user)) {
@@ -47,12 +65,8 @@ export default function PurchaseButton({
       return;
     }
     try {
-      // Checked as unknown: production does not parse answers, and a broken one must still end in a toast.
-      const answer: unknown = await api.billing.checkout();
-      if (!answer || typeof answer !== 'object') throw new Error(PurchaseTexts.invalidResponse);
-      const url = (answer as { url?: unknown }).url;
-      if (typeof url !== 'string' || !url) throw new Error(PurchaseTexts.noUrl);
-      browser.assign(url);
+      // A broken answer must still end in a toast.
+      browser.assign(checkoutUrl(await api.billing.checkout()));
     } catch (error) {
       toast({
         title: PurchaseTexts.errorTitle,
@@ -75,6 +89,9 @@ export default function PurchaseButton({
           choice={{ kind: 'licence' }}
           onClose={() => setExplaining(false)}
         />
+      ) : null}
+      {!user && askingEmail ? (
+        <GuestEmailDialog open onSubmit={startAsGuest} onClose={() => setAskingEmail(false)} />
       ) : null}
     </>
   );

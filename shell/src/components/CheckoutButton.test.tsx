@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '@dealflow/web-kit';
+import { GuestEmailTexts } from '@dealflow/web-kit/guest-email';
 import { CHECKOUT_ERROR_DEFAULT, CheckoutButton, checkoutErrorText } from './CheckoutButton';
 import { renderApp, sessionFor, stubApi } from '../test/render';
 
@@ -39,7 +40,7 @@ describe('CheckoutButton (the shell fallback purchase button)', () => {
     expect(calls.filter((c) => c.url.endsWith('/api/stripe/checkout'))).toHaveLength(1);
   });
 
-  it('lets a signed-out visitor buy as a guest: checkout starts without signing in (issue 14)', async () => {
+  it('lets a signed-out visitor buy as a guest with the email given first (issues 14 and 20)', async () => {
     const calls = stubApi((call) =>
       call.url.endsWith('/api/stripe/checkout')
         ? [200, { url: 'http://localhost:3000/pay/checkout/cs_local_1', sessionId: 'cs_local_1' }]
@@ -51,7 +52,17 @@ describe('CheckoutButton (the shell fallback purchase button)', () => {
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/auth/me'))).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     fireEvent.click(screen.getByRole('button', { name: 'Purchase Now' }));
+    const dialog = await screen.findByRole('dialog', { name: GuestEmailTexts.titleLicence });
+    fireEvent.click(within(dialog).getByRole('button', { name: GuestEmailTexts.submit }));
+    expect(await within(dialog).findByText(GuestEmailTexts.required)).toBeTruthy();
+    expect(calls.filter((c) => c.url.endsWith('/api/stripe/checkout'))).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Email/ }), {
+      target: { value: 'guest@example.com' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: GuestEmailTexts.submit }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_local_1'));
+    const [checkout] = calls.filter((c) => c.url.endsWith('/api/stripe/checkout'));
+    expect(JSON.parse(String(checkout!.body))).toEqual({ email: 'guest@example.com' });
     expect(assign).not.toHaveBeenCalledWith('/login');
   });
 
@@ -67,10 +78,25 @@ describe('CheckoutButton (the shell fallback purchase button)', () => {
       <CheckoutButton label="Start Pro as a guest" choice={{ plan: 'pro', billingCycle: 'annual' }} />,
     );
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/auth/me'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
     fireEvent.click(screen.getByRole('button', { name: 'Start Pro as a guest' }));
+    const dialog = await screen.findByRole('dialog', { name: GuestEmailTexts.titlePlan('Pro') });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Email/ }), {
+      target: { value: 'trial@example' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: GuestEmailTexts.submit }));
+    expect(await within(dialog).findByText(GuestEmailTexts.invalid)).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Email/ }), {
+      target: { value: 'trial@example.com' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: GuestEmailTexts.submit }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/pay/checkout/cs_local_2'));
     const [checkout] = calls.filter((c) => c.url.endsWith('/api/stripe/checkout'));
-    expect(JSON.parse(String(checkout!.body))).toEqual({ plan: 'pro', billingCycle: 'annual' });
+    expect(JSON.parse(String(checkout!.body))).toEqual({
+      plan: 'pro',
+      billingCycle: 'annual',
+      email: 'trial@example.com',
+    });
   });
 
   it('uses the error message, the message field, or the default text', () => {
