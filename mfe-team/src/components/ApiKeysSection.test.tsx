@@ -151,6 +151,66 @@ describe('ApiKeysSection', () => {
     expect(document.body.textContent).not.toContain(SECRET);
   });
 
+  it('asks for the password when the session must re-authenticate, then creates the key (issue 20)', async () => {
+    let recent = false;
+    const calls = answerApi((url, init) => {
+      const method = init.method ?? 'GET';
+      if (url.pathname === '/api/auth/me') return { body: { user: owner, organization, sessionId: 's' } };
+      if (url.pathname === '/api/organization/api-keys' && method === 'GET') return { body: { keys: [] } };
+      if (url.pathname === '/api/organization/api-keys' && method === 'POST') {
+        if (!recent) return { status: 403, body: { message: 'Enter your password again to continue' } };
+        return { status: 201, body: { key: key('newkey000001', 'Zapier', 'read'), secret: SECRET } };
+      }
+      if (url.pathname === '/api/auth/reauthenticate' && method === 'POST') {
+        const { password } = JSON.parse(String(init.body)) as { password: string };
+        if (password !== 'the right one') return { status: 403, body: { message: 'Incorrect password' } };
+        recent = true;
+        return { body: { success: true } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<ApiKeysSection />, { path: '/settings' });
+    await user.click(await screen.findByText('Create API Key'));
+    await user.type(await screen.findByLabelText(/^Name/), 'Zapier');
+    await user.click(buttonNamed('Create Key', { type: 'submit' }));
+
+    await screen.findByText('Confirm it is you');
+    await user.type(screen.getByLabelText(/^Password/), 'a wrong one');
+    await user.click(buttonNamed('Continue', { type: 'submit' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Incorrect password');
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'the right one');
+    await user.click(buttonNamed('Continue', { type: 'submit' }));
+
+    expect(await screen.findByText(SECRET_NOTICE)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/organization/api-keys',
+      '/api/auth/reauthenticate',
+      '/api/auth/reauthenticate',
+      '/api/organization/api-keys',
+    ]);
+  });
+
+  it('a cancelled password prompt leaves the refusal on the create dialog', async () => {
+    answerApi((url, init) => {
+      const method = init.method ?? 'GET';
+      if (url.pathname === '/api/auth/me') return { body: { user: owner, organization, sessionId: 's' } };
+      if (url.pathname === '/api/organization/api-keys' && method === 'GET') return { body: { keys: [] } };
+      if (url.pathname === '/api/organization/api-keys' && method === 'POST')
+        return { status: 403, body: { message: 'Enter your password again to continue' } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<ApiKeysSection />, { path: '/settings' });
+    await user.click(await screen.findByText('Create API Key'));
+    await user.type(await screen.findByLabelText(/^Name/), 'Zapier');
+    await user.click(buttonNamed('Create Key', { type: 'submit' }));
+    await screen.findByText('Confirm it is you');
+    await user.click(buttonNamed('Cancel'));
+    expect((await screen.findByRole('alert')).textContent).toContain('Enter your password again to continue');
+  });
+
   it("shows the server's message when creation fails, and keeps the dialog open", async () => {
     identityWith({ createStatus: 503 });
     const user = userEvent.setup();

@@ -23,7 +23,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components';
-import { ApiError, Button, toast } from '@dealflow/web-kit';
+import { ApiError, Button, toast, useReauthentication } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import type { TApiKey, TCreatedApiKey } from '@dealflow/contracts';
 import { ApiKeyMessages } from '@dealflow/contracts/plans';
@@ -64,8 +64,10 @@ function CreateKeyDialog({
   const [name, setName] = useState('');
   const [scope, setScope] = useState<TScope>('read');
   const [nameError, setNameError] = useState<string | undefined>();
+  // A new key needs a password check within 10 minutes: the shared prompt asks for it, then creates the key.
+  const { withReauthentication, prompt } = useReauthentication();
   const create = useMutation({
-    mutationFn: () => api.identity.createApiKey({ name: name.trim(), scope }),
+    mutationFn: () => withReauthentication(() => api.identity.createApiKey({ name: name.trim(), scope })),
     onSuccess: (created) => {
       setName('');
       setScope('read');
@@ -89,6 +91,8 @@ function CreateKeyDialog({
   return (
     <Dialog open={open} onOpenChange={(_, data) => (data.open ? undefined : close())}>
       <DialogSurface>
+        {/* Nested in this dialog's surface (Fluent's nested dialog), outside its form. */}
+        {prompt}
         <form onSubmit={submit} noValidate>
           <DialogBody>
             <DialogTitle>Create API key</DialogTitle>

@@ -11,7 +11,7 @@ import {
   MessageBarBody,
   Spinner,
 } from '@fluentui/react-components';
-import { toast, useAuth, Button } from '@dealflow/web-kit';
+import { toast, useAuth, Button, useReauthentication } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import { Section, useFormStyles } from './Section.js';
 import { ZEmailChangeForm, type TEmailChangeForm } from '../lib/forms.js';
@@ -95,9 +95,12 @@ export function EmailSection() {
       }),
   });
 
+  // The request carries the password, which is its re-authentication; should a service still ask for a
+  // recent one, the shared prompt asks and the change is sent again.
+  const { withReauthentication, prompt } = useReauthentication();
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const next = await api.identity.requestEmailChange(values);
+      const next = await withReauthentication(() => api.identity.requestEmailChange(values));
       setStatus(next);
       setNotice({ intent: 'success', text: EmailTexts.requested(next.pendingEmail ?? values.newEmail) });
       reset();
@@ -108,77 +111,80 @@ export function EmailSection() {
 
   const data = status.data;
   return (
-    <Section
-      title={EmailTexts.title}
-      description={EmailTexts.description}
-      actions={
-        data ? (
-          <Badge
-            appearance="tint"
-            color={data.verified ? 'success' : 'warning'}
-            data-testid="email-verified-badge"
-          >
-            {data.verified ? EmailTexts.verified : EmailTexts.notVerified}
-          </Badge>
-        ) : null
-      }
-    >
-      {status.isPending ? <Spinner size="small" label="Loading your email settings..." /> : null}
-      {status.error ? (
-        <p className={styles.muted} role="alert">
-          Could not load your email settings: {status.error.message}
-        </p>
-      ) : null}
-      {data ? (
-        <>
-          <p className={styles.muted}>
-            Current email: <strong>{data.email}</strong>
+    <>
+      {prompt}
+      <Section
+        title={EmailTexts.title}
+        description={EmailTexts.description}
+        actions={
+          data ? (
+            <Badge
+              appearance="tint"
+              color={data.verified ? 'success' : 'warning'}
+              data-testid="email-verified-badge"
+            >
+              {data.verified ? EmailTexts.verified : EmailTexts.notVerified}
+            </Badge>
+          ) : null
+        }
+      >
+        {status.isPending ? <Spinner size="small" label="Loading your email settings..." /> : null}
+        {status.error ? (
+          <p className={styles.muted} role="alert">
+            Could not load your email settings: {status.error.message}
           </p>
-          {data.verified ? null : (
-            <div className={styles.actions}>
-              <span className={styles.muted}>{EmailTexts.notVerifiedHelp}</span>
-              <Button size="small" disabled={resend.isPending} onClick={() => resend.mutate()}>
-                {resend.isPending ? 'Sending...' : EmailTexts.resend}
-              </Button>
-            </div>
-          )}
-          {notice ? (
-            <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
-              <MessageBarBody>{notice.text}</MessageBarBody>
-            </MessageBar>
-          ) : null}
-          {data.pendingEmail ? (
-            <MessageBar intent="info" data-testid="pending-email-change">
-              <MessageBarBody>
-                {EmailTexts.pending(data.pendingEmail, timeOf(data.pendingExpiresAt))}
-              </MessageBarBody>
-              <MessageBarActions>
-                <Button size="small" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-                  {EmailTexts.cancel}
+        ) : null}
+        {data ? (
+          <>
+            <p className={styles.muted}>
+              Current email: <strong>{data.email}</strong>
+            </p>
+            {data.verified ? null : (
+              <div className={styles.actions}>
+                <span className={styles.muted}>{EmailTexts.notVerifiedHelp}</span>
+                <Button size="small" disabled={resend.isPending} onClick={() => resend.mutate()}>
+                  {resend.isPending ? 'Sending...' : EmailTexts.resend}
                 </Button>
-              </MessageBarActions>
-            </MessageBar>
-          ) : null}
-          <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={EmailTexts.change}>
-            <Field label="New email" required validationMessage={errors.newEmail?.message}>
-              <Input {...register('newEmail')} value={newEmail} type="email" autoComplete="email" />
-            </Field>
-            <Field label="Current password" required validationMessage={errors.password?.message}>
-              <Input
-                {...register('password')}
-                value={password}
-                type="password"
-                autoComplete="current-password"
-              />
-            </Field>
-            <div className={styles.actions}>
-              <Button type="submit" appearance="primary" disabled={isSubmitting}>
-                {isSubmitting ? 'Sending link...' : EmailTexts.change}
-              </Button>
-            </div>
-          </form>
-        </>
-      ) : null}
-    </Section>
+              </div>
+            )}
+            {notice ? (
+              <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
+                <MessageBarBody>{notice.text}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            {data.pendingEmail ? (
+              <MessageBar intent="info" data-testid="pending-email-change">
+                <MessageBarBody>
+                  {EmailTexts.pending(data.pendingEmail, timeOf(data.pendingExpiresAt))}
+                </MessageBarBody>
+                <MessageBarActions>
+                  <Button size="small" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+                    {EmailTexts.cancel}
+                  </Button>
+                </MessageBarActions>
+              </MessageBar>
+            ) : null}
+            <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={EmailTexts.change}>
+              <Field label="New email" required validationMessage={errors.newEmail?.message}>
+                <Input {...register('newEmail')} value={newEmail} type="email" autoComplete="email" />
+              </Field>
+              <Field label="Current password" required validationMessage={errors.password?.message}>
+                <Input
+                  {...register('password')}
+                  value={password}
+                  type="password"
+                  autoComplete="current-password"
+                />
+              </Field>
+              <div className={styles.actions}>
+                <Button type="submit" appearance="primary" disabled={isSubmitting}>
+                  {isSubmitting ? 'Sending link...' : EmailTexts.change}
+                </Button>
+              </div>
+            </form>
+          </>
+        ) : null}
+      </Section>
+    </>
   );
 }

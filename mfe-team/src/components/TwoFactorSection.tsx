@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Field, Input, Spinner, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import { Button, toast, useAuth } from '@dealflow/web-kit';
+import { Button, toast, useAuth, useReauthentication } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import type { TTwoFactorSetup } from '@dealflow/contracts';
 import { Section, useFormStyles } from './Section.js';
@@ -101,8 +101,11 @@ export function TwoFactorEnrolment({ onDone, onCancel }: { onDone: () => void; o
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // Enrolment needs a password check within 10 minutes: the shared prompt asks for it, then starts again.
+  const { withReauthentication, prompt } = useReauthentication();
   const setup = useQuery({
     ...api.identity.startTwoFactorSetup.queryOptions(),
+    queryFn: () => withReauthentication(() => api.identity.startTwoFactorSetup()),
     // A new secret for each enrolment screen: never served from the cache or refetched behind the user.
     gcTime: 0,
     staleTime: Infinity,
@@ -116,7 +119,13 @@ export function TwoFactorEnrolment({ onDone, onCancel }: { onDone: () => void; o
   });
 
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={onDone} />;
-  if (setup.isPending) return <Spinner size="small" label="Preparing your authenticator key..." />;
+  if (setup.isPending)
+    return (
+      <>
+        <Spinner size="small" label="Preparing your authenticator key..." />
+        {prompt}
+      </>
+    );
   if (setup.error || !setup.data)
     return (
       <p className={styles.error} role="alert">

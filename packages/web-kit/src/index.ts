@@ -11,6 +11,8 @@ export {
 export type { TUnauthorizedBehavior } from './api/query.js';
 export { AuthProvider, useAuth, ME_PATH, ME_QUERY_KEY } from './auth/AuthProvider.js';
 export { linkQueryCache } from './auth/session-store.js';
+export { useReauthentication, isReauthRequired, REAUTH_REQUIRED_MESSAGE } from './auth/ReauthPrompt.js';
+export type { TReauthentication } from './auth/ReauthPrompt.js';
 export type { TQueryCacheLink } from './auth/session-store.js';
 export type {
   TAuthContextValue,
