@@ -7,4 +7,5 @@ export const exposes = {
   './CheckoutResultPage': './src/pages/CheckoutResultPage.tsx',
   './PurchaseButton': './src/pages/PurchaseButton.tsx',
   './AccessPanel': './src/pages/AccessPanel.tsx',
+  './LicencePages': './src/pages/LicencePages.tsx',
 };

@@ -32,19 +32,26 @@ export const PurchaseTexts = {
   noUrl: 'No checkout URL provided',
 } as const;
 
-/** The dashboard access panel (seed 001 section 2). */
+/** The dashboard access panel (seed 001 section 2; issue 20: the template is downloaded from here). */
 export const AccessTexts = {
   granted: 'Access Granted',
   getAccessTitle: 'Get Access to the Template',
   getAccessText:
     'You need to purchase access to the template to view the getting started guide and download the template.',
   purchaseAccess: 'Purchase Access',
-  visitTemplate: 'Visit Template',
-  openingTemplate: 'Opening Template',
   happyBuilding: 'Happy building!',
   getTemplateNow: 'Get Template Now',
+  openingTemplate: 'Downloading the template',
   paymentTitle: 'Payment Successful!',
   paymentText: 'Thank you for your purchase. You now have access to the template.',
+  licenceKey: 'Your licence key',
+  copyKey: 'Copy licence key',
+  copied: 'Licence key copied',
+  versionsTitle: 'Downloads',
+  noVersions: 'No version of the template has been released yet. You will find it here once it is.',
+  loadError: 'Your licence could not be loaded. Please try again.',
+  guide: 'Getting started guide',
+  terms: 'Licence terms',
 } as const;
 
 /** The confirmation of a guest purchase made with an existing account's address (issue 14). */
@@ -57,9 +64,6 @@ export const ClaimTexts = {
   toLogin: 'Log in',
   toDashboard: 'Go to Dashboard',
 } as const;
-
-/** The fixed template the guide remixes on the external code-hosting platform. */
-export const TEMPLATE_URL = 'https://replit.com/@dealflow/saas-starter-template';
 
 export const statusLabel = (status: string | null | undefined) =>
   status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : 'Active';

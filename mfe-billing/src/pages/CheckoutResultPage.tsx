@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Card, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { Button, RemoteComponent, useAuth } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
@@ -54,6 +54,10 @@ function ClaimPurchase({ token }: { token: string }) {
           >
             {isAuthenticated ? ClaimTexts.toDashboard : ClaimTexts.toLogin}
           </Button>
+          <p className={styles.muted}>
+            <Link to="/licence/guide">Getting started guide</Link> ·{' '}
+            <Link to="/licence/terms">Licence terms</Link>
+          </p>
         </div>
       ) : (
         <div>

@@ -16,10 +16,14 @@ export interface StackKeys {
   crmEncryptionKey: string;
   /** svc-billing's EMBEDDED_PAYMENTS_SECRET: signs the local payment provider's webhooks. */
   embeddedPaymentsSecret: string;
+  /** svc-billing's LICENCE_SIGNING_KEY (Ed25519, PKCS#8 PEM): signs the template licence keys. */
+  licenceSigningKey: string;
 }
 
 const secret = () => randomBytes(24).toString('base64url');
 const aesKey = () => randomBytes(32).toString('base64');
+const ed25519Key = () =>
+  generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().trim();
 
 function keyPair() {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -37,6 +41,7 @@ export function generateKeys(): StackKeys {
     twoFactorEncryptionKey: aesKey(),
     crmEncryptionKey: aesKey(),
     embeddedPaymentsSecret: secret(),
+    licenceSigningKey: ed25519Key(),
   };
 }
 
@@ -63,5 +68,6 @@ export function ensureKeys(dir: string): StackKeys {
     twoFactorEncryptionKey: readOr('two-factor-encryption-key', aesKey),
     crmEncryptionKey: readOr('crm-encryption-key', aesKey),
     embeddedPaymentsSecret: readOr('embedded-payments-secret', secret),
+    licenceSigningKey: readOr('licence-signing.key.pem', ed25519Key),
   };
 }

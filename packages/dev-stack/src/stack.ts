@@ -5,6 +5,7 @@ import { startBroker, type Broker } from './broker.js';
 import { spawnNode, waitUntilReady, type ChildService } from './children.js';
 import { startEmbeddedPostgres, type EmbeddedDatabaseServer } from './embedded-postgres.js';
 import { ensureKeys, generateKeys, type StackKeys } from './keys.js';
+import { ensureTemplateArchive } from './template-archive.js';
 import {
   GATEWAY_PORT,
   REMOTE_FOLDERS,
@@ -267,6 +268,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           ...(name === 'billing'
             ? {
                 EMBEDDED_PAYMENTS_SECRET: process.env.EMBEDDED_PAYMENTS_SECRET || keys.embeddedPaymentsSecret,
+                LICENCE_SIGNING_KEY: process.env.LICENCE_SIGNING_KEY || keys.licenceSigningKey,
+                TEMPLATE_STORE_DIR: templateStoreDir,
               }
             : {}),
           // Throw-away runs keep their mail outbox with their data; npm start uses identity's default (.outbox/).
@@ -275,6 +278,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         },
       });
     };
+    // The licence's template archives: one store for npm start and e2e alike (.data/templates, packed once).
+    const templateStoreDir = process.env.TEMPLATE_STORE_DIR || join(root, '.data', 'templates');
+    if (wanted.includes('billing')) await ensureTemplateArchive(root, templateStoreDir, log);
     for (const name of wanted) {
       mkdirSync(join(dataDir, name), { recursive: true });
       instances[name] = servicePorts[name].map((_, index) => spawnInstance(name, index));

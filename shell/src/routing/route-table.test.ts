@@ -18,6 +18,7 @@ describe('route table', () => {
       'mfe_team/SettingsPage',
       'mfe_billing/BillingPage',
       'mfe_billing/CheckoutResultPage',
+      'mfe_billing/LicencePages',
       'mfe_records/DashboardPage',
       'mfe_records/ProcessedEmailsPage',
       'mfe_records/MailboxIntegrationPage',

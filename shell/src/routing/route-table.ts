@@ -54,6 +54,19 @@ export const remoteRoutes: TRemoteRoute[] = [
     remote: 'mfe_auth/PaymentReturnPage',
     title: 'Processing Your Payment',
   },
+  // The template licence's pages (issue 20): open, like the Terms of Service; the downloads need the licence.
+  {
+    path: '/licence/terms',
+    access: 'open',
+    remote: 'mfe_billing/LicencePages',
+    title: 'Standard License terms',
+  },
+  {
+    path: '/licence/guide',
+    access: 'open',
+    remote: 'mfe_billing/LicencePages',
+    title: 'Getting started with the template',
+  },
   { path: '/checkout/success', access: 'open', remote: 'mfe_billing/CheckoutResultPage', title: 'Checkout' },
   { path: '/checkout/complete', access: 'open', remote: 'mfe_billing/CheckoutResultPage', title: 'Checkout' },
   {

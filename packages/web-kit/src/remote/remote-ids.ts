@@ -19,6 +19,7 @@ export type TRemoteId =
   | 'mfe_billing/CheckoutResultPage'
   | 'mfe_billing/PurchaseButton'
   | 'mfe_billing/AccessPanel'
+  | 'mfe_billing/LicencePages'
   | 'mfe_records/DashboardPage'
   | 'mfe_records/ProcessedEmailsPage'
   | 'mfe_records/MailboxIntegrationPage'
