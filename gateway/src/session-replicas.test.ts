@@ -12,6 +12,8 @@ const hasRedis = await isAnswering(6379);
 interface TSession {
   userId: number;
   orgId: number | null;
+  /** The claim `aat` (last password check), when the test sets it. */
+  aat?: number;
 }
 const sessions = new Map<string, TSession>();
 let introspections = 0;
@@ -29,12 +31,18 @@ beforeAll(async () => {
       const { token } = JSON.parse(String(request.body)) as { token: string };
       const live = sessions.get(token);
       if (!live) return reply.code(401).send({ message: 'Session expired' });
-      const identityToken = `jwt:${live.userId}:${live.orgId}`;
+      const identityToken = `jwt:${live.userId}:${live.orgId}${live.aat ? `:aat=${live.aat}` : ''}`;
       return {
         identityToken,
         expiresAt: new Date(Date.now() + 300_000).toISOString(),
         identity: { ...live, role: 'owner', email: 'a@example.com', name: 'A', sessionId: token },
       };
+    });
+    // Re-authentication (issue 20): the session's aat moves on; the JWT carries it.
+    app.post('/api/auth/reauthenticate', async (request) => {
+      const live = sessions.get(tokenOf(request));
+      if (live) live.aat = (live.aat ?? 0) + 1;
+      return { success: true };
     });
     app.post('/api/auth/logout', async (request) => {
       sessions.delete(tokenOf(request));
@@ -143,6 +151,16 @@ describe.skipIf(!hasRedis)('session cache across two gateway replicas (Redis pub
       expect(await read(b, token)).toBeNull();
       expect(await read(a, token)).toBeNull();
     }
+  });
+
+  it('after a re-authentication through A, both replicas forward the fresh aat at once (issue 20)', async () => {
+    const token = `ada-reauth-${randomUUID()}`;
+    sessions.set(token, { userId: 1, orgId: 7, aat: 1 });
+    expect(await read(a, token)).toBe('jwt:1:7:aat=1');
+    expect(await read(b, token)).toBe('jwt:1:7:aat=1');
+    expect((await write(a, 'POST', '/api/auth/reauthenticate', token)).status).toBe(200);
+    expect(await read(b, token)).toBe('jwt:1:7:aat=2');
+    expect(await read(a, token)).toBe('jwt:1:7:aat=2');
   });
 
   it('ends at B every session of a user whose password was changed through A', async () => {
