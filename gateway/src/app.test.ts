@@ -418,6 +418,9 @@ describe('web assets', () => {
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
     expect(document.paths['/api/auth/me'].get).toBeDefined();
+    // Its server is this gateway's PUBLIC_URL (the committed document names a relative one).
+    expect(document.servers).toEqual([expect.objectContaining({ url: 'http://localhost:3000' })]);
+    expect(document.info.license.url).toBe('http://localhost:3000/terms');
     const viewer = await gateway.inject({ method: 'GET', url: '/api/docs/ui' });
     expect(viewer.body).toContain('/api/docs/ui.js');
   });

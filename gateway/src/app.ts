@@ -65,7 +65,7 @@ export async function buildGateway(
 
   await app.register(health);
   await app.register(metrics);
-  await app.register(docs);
+  await app.register(docs, { publicUrl: config.server.publicUrl });
   await app.register(remotes, { remotes: config.remotes });
   await app.register(apiProxy, {
     upstreams: config.upstreams,

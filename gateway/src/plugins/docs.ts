@@ -47,9 +47,12 @@ const VIEWER_JS = `(async function () {
   });
 })().catch(function (e) { document.getElementById('root').textContent = 'Could not load the document: ' + e; });`;
 
-/** GET /api/docs (OpenAPI JSON built from the contracts) and GET /api/docs/ui (a readable view of it). */
-export const docs: FastifyPluginAsync = async (app) => {
-  const document = buildOpenApi();
+/**
+ * GET /api/docs (OpenAPI JSON built from the contracts) and GET /api/docs/ui (a readable view of it). The
+ * document names this gateway's PUBLIC_URL as its server (and in its curl lines and Terms link).
+ */
+export const docs: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
+  const document = buildOpenApi({ publicUrl: options.publicUrl });
   app.get('/api/docs', async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
   app.get('/api/docs/ui', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(VIEWER_HTML),

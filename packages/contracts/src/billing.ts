@@ -113,6 +113,9 @@ export const billingRoutes = defineRoutes({
     method: 'POST',
     path: '/api/stripe/portal',
     summary: 'Open the billing portal',
+    description:
+      "Answers the URL of the payment provider's billing portal for the organization's subscription (payment " +
+      'method, invoices, cancellation); the client navigates to it and comes back to the app.',
     tag: 'billing',
     auth: 'owner',
     responses: { 200: ZPortalResponse, ...errors },
@@ -137,6 +140,10 @@ export const billingRoutes = defineRoutes({
     method: 'POST',
     path: '/api/stripe/auto-login',
     summary: 'Sign in after returning from checkout',
+    description:
+      'Signs in the buyer of a paid (or trialing) checkout, from the browser that started it, once, within 15 ' +
+      'minutes of its creation; `sessionId` is the checkout session in the return URL. Otherwise nobody is ' +
+      'signed in and `message` says why (a guest has the set-password email).',
     tag: 'billing',
     auth: 'public',
     body: ZAutoLoginBody,
@@ -146,6 +153,8 @@ export const billingRoutes = defineRoutes({
     method: 'POST',
     path: '/api/billing/auto-login',
     summary: 'Alternative path of auto-login',
+    description:
+      'The same as POST /api/stripe/auto-login (same body, answer and rules), at a path of its own.',
     tag: 'billing',
     auth: 'public',
     body: ZAutoLoginBody,

@@ -260,6 +260,9 @@ export const identityRoutes = defineRoutes({
     method: 'POST',
     path: '/api/auth/update-access',
     summary: 'Re-read digital product access granted by a completed purchase',
+    description:
+      "Re-reads the caller's digital product access after a purchase; it never grants it (only billing's " +
+      'completed purchase does). `success` is whether the user has it now.',
     tag: 'auth',
     auth: 'session',
     body: ZUpdateAccessBody,
@@ -287,6 +290,9 @@ export const identityRoutes = defineRoutes({
     method: 'GET',
     path: '/api/invitations/validate',
     summary: 'Invitation details',
+    description:
+      'What the invitation link shows before it is accepted: who invites, to which organization, the role, the ' +
+      'invited address and when the link expires (404 unknown, 410 expired or already used).',
     tag: 'invitations',
     auth: 'public',
     query: ZInvitationTokenQuery,
@@ -315,6 +321,9 @@ export const identityRoutes = defineRoutes({
     method: 'POST',
     path: '/api/organizations/create-with-context',
     summary: 'Fallback creation path; acts for the session user only',
+    description:
+      'Creates the organization of the signed-in user, as POST /api/organizations does. The body may carry ' +
+      '`userId`, `userEmail` and `bypassAuth` from older clients: they are ignored, the session decides who.',
     tag: 'organization',
     auth: 'session',
     body: ZCreateOrganizationWithContextBody,
@@ -460,6 +469,8 @@ export const identityRoutes = defineRoutes({
     method: 'GET',
     path: '/api/config',
     summary: 'Public client configuration',
+    description:
+      'The support address and whether Google sign-in is enabled, read by the web client at start.',
     tag: 'config',
     auth: 'public',
     responses: { 200: ZConfig },
