@@ -22,6 +22,7 @@ import type { ZInvoiceSummary } from '@dealflow/contracts';
 import { api } from '@dealflow/contracts/client';
 import { Button } from '@dealflow/web-kit';
 import { formatDate } from '../lib/dates.js';
+import { formatMoney } from '@dealflow/contracts/money';
 
 type TInvoice = z.infer<typeof ZInvoiceSummary>;
 
@@ -39,10 +40,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, margin: 0 },
   amount: { textAlign: 'right' },
 });
-
-/** Cents as the receipt shows them: $50.00. */
-export const formatMoney = (cents: number, currency: string) =>
-  `${cents < 0 ? '−' : ''}${currency.toLowerCase() === 'usd' ? '$' : `${currency.toUpperCase()} `}${(Math.abs(cents) / 100).toFixed(2)}`;
 
 const STATUS: Record<TInvoice['status'], { label: string; color: 'success' | 'danger' | 'informative' }> = {
   paid: { label: 'Paid', color: 'success' },

@@ -1,7 +1,9 @@
 /**
- * The one HTML escaping of the emails and server-rendered pages: a tagged template whose every interpolated value
- * is escaped unless it is already `SafeHtml` (the result of another `html` template, or `unsafeHtml` for markup
- * the code itself wrote). Arrays are joined, `null`, `undefined` and `false` render nothing.
+ * The one HTML escaping of the emails and server-rendered pages: `markup` is a tagged template whose every
+ * interpolated value is escaped unless it is already `SafeHtml` (the result of another `markup` template, or
+ * `unsafeHtml` for markup the code itself wrote). Arrays are joined, `null`, `undefined` and `false` render
+ * nothing. (Not named `html`: prettier reformats the text of html`...` templates as HTML, which re-indents email
+ * bodies and closes fragments such as `<p>If this was you`.)
  */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -33,10 +35,13 @@ const render = (value: THtmlValue): string => {
   return escapeHtml(String(value));
 };
 
-export function html(strings: TemplateStringsArray, ...values: THtmlValue[]): SafeHtml {
+export function markup(strings: TemplateStringsArray, ...values: THtmlValue[]): SafeHtml {
   let out = strings[0] ?? '';
   values.forEach((value, i) => {
     out += render(value) + (strings[i + 1] ?? '');
   });
   return new SafeHtml(out);
 }
+
+/** The same function as `markup`; prefer `markup` (prettier reformats html`...` templates as HTML). */
+export const html = markup;

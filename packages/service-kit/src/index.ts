@@ -91,6 +91,6 @@ export {
   type TTestAllow,
 } from './outbound-guard.js';
 export { createSecretBox, type TSecretBox } from './secret-box.js';
-export { html, unsafeHtml, escapeHtml, SafeHtml, type THtmlValue } from './html.js';
+export { markup, html, unsafeHtml, escapeHtml, SafeHtml, type THtmlValue } from './html.js';
 export { toCsvCell, toCsvLine } from './csv.js';
 export { UpstreamGroup, splitUrl, type UpstreamPoolOptions, type UpstreamRequest } from './upstreams.js';

@@ -1,3 +1,4 @@
+import { formatMoney } from '@dealflow/contracts/money';
 /**
  * What a Stripe test clock does to one subscription when time moves, as Stripe documents it
  * (https://docs.stripe.com/billing/testing/test-clocks, .../subscriptions/prorations): the trial's
@@ -126,7 +127,6 @@ export function addInterval(seconds: number, interval: TInterval): number {
   return Math.floor(target.getTime() / 1000);
 }
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const day = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-GB', {
     day: 'numeric',
@@ -135,7 +135,7 @@ const day = (seconds: number) =>
     timeZone: 'UTC',
   });
 const itemText = (quantity: number, price: TClockPrice) =>
-  `${quantity} × ${price.name} (at ${money(price.unitAmount)} / ${price.interval})`;
+  `${quantity} × ${price.name} (at ${formatMoney(price.unitAmount, 'usd')} / ${price.interval})`;
 
 const cycleLine = (
   sub: Pick<TClockSubscription, 'price' | 'quantity'>,

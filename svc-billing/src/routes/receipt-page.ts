@@ -1,8 +1,7 @@
 import type { TProviderInvoice } from '../providers/payment-provider.js';
 import { escapeHtml } from './pay-pages.js';
+import { formatMoney } from '@dealflow/contracts/money';
 
-const money = (cents: number, currency: string) =>
-  `${cents < 0 ? '−' : ''}${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(Math.abs(cents) / 100).toFixed(2)}`;
 const date = (value: Date | null) =>
   value
     ? value.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
@@ -18,7 +17,7 @@ export function renderReceiptPage(invoice: TProviderInvoice) {
           line.periodStart && line.periodEnd
             ? `<div class="period">${escapeHtml(date(line.periodStart))} – ${escapeHtml(date(line.periodEnd))}</div>`
             : ''
-        }</td><td class="num">${line.quantity ?? ''}</td><td class="num">${escapeHtml(money(line.amount, invoice.currency))}</td></tr>`,
+        }</td><td class="num">${line.quantity ?? ''}</td><td class="num">${escapeHtml(formatMoney(line.amount, invoice.currency))}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -47,8 +46,8 @@ ${invoice.periodStart && invoice.periodEnd ? `<dt>Period</dt><dd>${escapeHtml(da
 <tbody>
 ${rows}
 </tbody>
-<tfoot><tr><td>Total</td><td></td><td class="num">${escapeHtml(money(invoice.total, invoice.currency))}</td></tr>
-<tr><td>Amount paid</td><td></td><td class="num">${escapeHtml(money(invoice.amountPaid, invoice.currency))}</td></tr></tfoot>
+<tfoot><tr><td>Total</td><td></td><td class="num">${escapeHtml(formatMoney(invoice.total, invoice.currency))}</td></tr>
+<tr><td>Amount paid</td><td></td><td class="num">${escapeHtml(formatMoney(invoice.amountPaid, invoice.currency))}</td></tr></tfoot>
 </table>
 <form class="no-print" method="get" action="#" onsubmit="return false"><button type="button" id="print">Print</button></form>
 </main><script src="/pay/receipts/print.js"></script></body></html>`;

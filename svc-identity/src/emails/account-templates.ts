@@ -1,4 +1,4 @@
-import { html } from '@dealflow/service-kit';
+import { markup } from '@dealflow/service-kit';
 import type { TEmailContent } from './templates.js';
 
 // The account emails of issue 12 item 2 and issue 15 item 1: verifying an address, and the three emails of an
@@ -10,42 +10,19 @@ const page = (
   action: { link: string; label: string } | null,
   note: string,
 ): string =>
-  html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <title>${title}</title>
-      </head>
-      <body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
-        <table
-          role="presentation"
-          width="100%"
-          style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px"
-        >
-          <tr>
-            <td>
-              <h1 style="font-size:20px">${title}</h1>
-              ${paragraphs.map((p) => html`<p>${p}</p> `)}
-              ${
-                action
-                  ? html`<p style="margin:24px 0">
-                        <a
-                          href="${action.link}"
-                          style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none"
-                          >${action.label}</a
-                        >
-                      </p>
-                      <p style="color:#666;font-size:12px">
-                        Or paste this link into your browser: ${action.link}
-                      </p>`
-                  : ''
-              }
-              <p style="color:#666;font-size:12px">${note}</p>
-            </td>
-          </tr>
-        </table>
-      </body>
-    </html>`.toString();
+  markup`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td><h1 style="font-size:20px">${title}</h1>
+${paragraphs.map((p, i) => markup`${i > 0 ? '\n' : ''}<p>${p}</p>`)}
+${
+  action
+    ? markup`<p style="margin:24px 0"><a href="${action.link}" style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${action.label}</a></p>
+<p style="color:#666;font-size:12px">Or paste this link into your browser: ${action.link}</p>`
+    : ''
+}
+<p style="color:#666;font-size:12px">${note}</p></td></tr></table></body></html>`.value;
 
 const text = (paragraphs: string[], action: { link: string; label: string } | null, note: string) =>
   `${paragraphs.join('\n\n')}\n\n${action ? `${action.label}: ${action.link}\n\n` : ''}${note}\n`;

@@ -1,42 +1,21 @@
-import { html } from '@dealflow/service-kit';
+import { formatMoney } from '@dealflow/contracts/money';
+import { markup } from '@dealflow/service-kit';
 import type { TEmailContent } from './templates.js';
 
 // The two billing emails to an organization's owner (issue 14, the payment clock): the trial ends in three
 // days, and a charge failed. Billing publishes the events; identity holds the owner's address and the mailer.
 
 const page = (title: string, paragraphs: string[], link: string, label: string): string =>
-  html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <title>${title}</title>
-      </head>
-      <body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
-        <table
-          role="presentation"
-          width="100%"
-          style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px"
-        >
-          <tr>
-            <td>
-              <h1 style="font-size:20px">${title}</h1>
-              ${paragraphs.map((p) => html`<p>${p}</p> `)}
-              <p style="margin:24px 0">
-                <a
-                  href="${link}"
-                  style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none"
-                  >${label}</a
-                >
-              </p>
-              <p style="color:#666;font-size:12px">Or paste this link into your browser: ${link}</p>
-            </td>
-          </tr>
-        </table>
-      </body>
-    </html>`.toString();
+  markup`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td><h1 style="font-size:20px">${title}</h1>
+${paragraphs.map((p, i) => markup`${i > 0 ? '\n' : ''}<p>${p}</p>`)}
+<p style="margin:24px 0"><a href="${link}" style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${label}</a></p>
+<p style="color:#666;font-size:12px">Or paste this link into your browser: ${link}</p></td></tr></table></body></html>`
+    .value;
 
-const money = (cents: number, currency: string) =>
-  `${currency.toLowerCase() === 'usd' ? '$' : `${currency.toUpperCase()} `}${(cents / 100).toFixed(2)}`;
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', {
     year: 'numeric',
@@ -61,7 +40,7 @@ export function renderTrialEndingEmail(input: {
   const charge =
     input.amountDue === null
       ? 'your saved card will be charged for the plan'
-      : `your saved card will be charged ${money(input.amountDue, input.currency)}`;
+      : `your saved card will be charged ${formatMoney(input.amountDue, input.currency)}`;
   const paragraphs = [
     `Hi ${input.name}, the ${input.planLabel} trial of ${input.organizationName} ends on ${longDate(input.trialEndsAt)}.`,
     `Then ${charge} and your plan continues. To change plans or cancel before then, open Billing.`,
@@ -89,7 +68,7 @@ export function renderPaymentFailedEmail(input: {
   const canceled = input.status === 'canceled';
   const subject = canceled ? CANCELED_AFTER_FAILED_PAYMENTS_SUBJECT : PAYMENT_FAILED_SUBJECT;
   const paragraphs = [
-    `Hi ${input.name}, we could not charge ${money(input.amountDue, input.currency)} to the card saved for ${input.organizationName}${invoice}.`,
+    `Hi ${input.name}, we could not charge ${formatMoney(input.amountDue, input.currency)} to the card saved for ${input.organizationName}${invoice}.`,
     canceled
       ? 'That was the last attempt, so the subscription is canceled and the organization is back on the Free plan. You can subscribe again in Billing.'
       : input.nextPaymentAttempt

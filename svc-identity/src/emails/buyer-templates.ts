@@ -1,40 +1,19 @@
-import { html } from '@dealflow/service-kit';
+import { markup } from '@dealflow/service-kit';
 import type { TEmailContent } from './templates.js';
 
 // The two emails of a guest purchase (issue 14): the new account's set-password link, and the link an
 // existing account's owner uses to take a purchase made with their address.
 
 const page = (title: string, paragraphs: string[], link: string, label: string, note: string): string =>
-  html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <title>${title}</title>
-      </head>
-      <body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
-        <table
-          role="presentation"
-          width="100%"
-          style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px"
-        >
-          <tr>
-            <td>
-              <h1 style="font-size:20px">${title}</h1>
-              ${paragraphs.map((p) => html`<p>${p}</p> `)}
-              <p style="margin:24px 0">
-                <a
-                  href="${link}"
-                  style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none"
-                  >${label}</a
-                >
-              </p>
-              <p style="color:#666;font-size:12px">Or paste this link into your browser: ${link}</p>
-              <p style="color:#666;font-size:12px">${note}</p>
-            </td>
-          </tr>
-        </table>
-      </body>
-    </html>`.toString();
+  markup`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td><h1 style="font-size:20px">${title}</h1>
+${paragraphs.map((p, i) => markup`${i > 0 ? '\n' : ''}<p>${p}</p>`)}
+<p style="margin:24px 0"><a href="${link}" style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${label}</a></p>
+<p style="color:#666;font-size:12px">Or paste this link into your browser: ${link}</p>
+<p style="color:#666;font-size:12px">${note}</p></td></tr></table></body></html>`.value;
 
 export const SET_PASSWORD_SUBJECT = 'Set your password';
 export const CLAIM_PURCHASE_SUBJECT = 'Confirm your purchase';

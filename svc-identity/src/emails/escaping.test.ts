@@ -7,6 +7,7 @@ import {
 } from './account-templates.js';
 import { renderPaymentFailedEmail, renderTrialEndingEmail } from './billing-templates.js';
 import { renderClaimPurchaseEmail, renderSetPasswordEmail } from './buyer-templates.js';
+import { renderLicenceReceiptEmail } from './licence-templates.js';
 import {
   renderDealCreatedEmail,
   renderDeckReceivedEmail,
@@ -70,6 +71,17 @@ const emails: Record<string, () => TEmailContent> = {
       invoiceNumber: EVIL,
       billingUrl: link,
     }),
+  licenceReceipt: () =>
+    renderLicenceReceiptEmail({
+      name: EVIL,
+      amountTotal: 5000,
+      currency: 'usd',
+      purchaseId: EVIL,
+      licenceKey: EVIL,
+      updatesUntil: '2030-01-01T00:00:00Z',
+      dashboardUrl: link,
+      termsUrl: link,
+    }),
   setPassword: () => renderSetPasswordEmail({ name: EVIL, link, purchase: 'licence' }),
   claimPurchase: () => renderClaimPurchaseEmail({ name: EVIL, link, purchase: 'subscription' }),
   deckReceived: () => renderDeckReceivedEmail({ companyName: EVIL, subject: EVIL, recordsUrl: link, links }),
@@ -94,5 +106,14 @@ describe('every email escapes what users typed', () => {
     expect(mail.html).not.toContain('&amp;lt;');
     expect(mail.html.startsWith('<!doctype html>')).toBe(true);
     expect(mail.text).toContain(EVIL);
+    // The support footer sits inside the layout's table, not after the document.
+    expect(mail.html.indexOf('Questions? Write to us at')).toBeGreaterThan(0);
+    expect(mail.html.indexOf('Questions? Write to us at')).toBeLessThan(mail.html.lastIndexOf('</table>'));
+  });
+
+  it('the two-factor notice goes before the advice paragraph, which stays whole', () => {
+    const mail = emails.twoFactorThrottled!();
+    expect(mail.html).toContain('reset it now.</p>\n<p>If this was you, wait and try again.');
+    expect(mail.html).not.toContain('<p>If this was you</p>');
   });
 });

@@ -1,5 +1,6 @@
 import { html } from '@dealflow/service-kit';
 import type { TEmailContent } from './templates.js';
+import { formatMoney } from '@dealflow/contracts/money';
 
 // The receipt of the $50 template licence (issue 20, item 8): billing signs the licence key and publishes it
 // with billing.purchase.completed; identity holds the buyer's address and the mailer.
@@ -14,9 +15,6 @@ const longDate = (iso: string) =>
     timeZone: 'UTC',
   });
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-
 export function renderLicenceReceiptEmail(input: {
   name: string;
   amountTotal: number;
@@ -29,7 +27,7 @@ export function renderLicenceReceiptEmail(input: {
   termsUrl: string;
 }): TEmailContent {
   const paragraphs = [
-    `Hi ${input.name}, thank you for buying the DealFlow template: Standard License, ${money(input.amountTotal, input.currency)}, paid (purchase ${input.purchaseId}).`,
+    `Hi ${input.name}, thank you for buying the DealFlow template: Standard License, ${formatMoney(input.amountTotal, input.currency)}, paid (purchase ${input.purchaseId}).`,
     `It covers one project and the full source code, with every update released until ${longDate(input.updatesUntil)}. Download it and read the getting-started guide from your dashboard.`,
     'Your licence key (keep it with the project; it names you, the purchase and its dates):',
   ];

@@ -1,4 +1,4 @@
-import { html } from '@dealflow/service-kit';
+import { markup } from '@dealflow/service-kit';
 import { button, layout, type TEmailContent } from './templates.js';
 
 /**
@@ -14,10 +14,7 @@ export interface TUnsubscribeLinks {
 }
 
 const footer = (what: string, links: TUnsubscribeLinks) => ({
-  html: html`<p style="color:#666;font-size:12px;margin-top:24px">
-    You get this email because ${what} is on in your notification settings.
-    <a href="${links.page}">Unsubscribe</a> from these emails.
-  </p>`,
+  html: markup`<p style="color:#666;font-size:12px;margin-top:24px">You get this email because ${what} is on in your notification settings. <a href="${links.page}">Unsubscribe</a> from these emails.</p>`,
   text: `You get this email because ${what} is on in your notification settings.\nUnsubscribe from these emails: ${links.page}\n`,
 });
 
@@ -34,9 +31,10 @@ function notification(input: {
     subject: input.subject,
     html: layout(
       input.subject,
-      html`<h1 style="font-size:20px">${input.heading}</h1>
-        ${input.lines.map((line) => html`<p>${line}</p> `)} ${button(input.action.href, input.action.label)}
-        ${end.html}`,
+      markup`<h1 style="font-size:20px">${input.heading}</h1>
+${input.lines.map((line, i) => markup`${i > 0 ? '\n' : ''}<p>${line}</p>`)}
+${button(input.action.href, input.action.label)}
+${end.html}`,
     ),
     text: `${input.heading}\n\n${input.lines.join('\n')}\n\n${input.action.label}: ${input.action.href}\n\n${end.text}`,
     oneClickUnsubscribeUrl: input.links.oneClick,

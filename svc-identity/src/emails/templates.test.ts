@@ -44,3 +44,26 @@ describe('email templates', () => {
     expect(content.subject).toBe('Reset your password');
   });
 });
+
+describe('money in the billing emails', () => {
+  it('reads the amount in the currency’s own minor unit (not always cents)', async () => {
+    const { renderPaymentFailedEmail, renderTrialEndingEmail } = await import('./billing-templates.js');
+    const base = { name: 'Ada', organizationName: 'Acme', billingUrl: 'http://x/billing' };
+    expect(
+      renderPaymentFailedEmail({ ...base, amountDue: 1200, currency: 'jpy', invoiceNumber: null }).text,
+    ).toContain('could not charge ¥1,200 to the card');
+    expect(
+      renderTrialEndingEmail({
+        ...base,
+        planLabel: 'Pro',
+        trialEndsAt: '2030-01-01T00:00:00Z',
+        amountDue: 12345,
+        currency: 'kwd',
+        billingUrl: 'http://x/billing',
+      }).text,
+    ).toContain('charged KWD\u00a012.345');
+    expect(
+      renderPaymentFailedEmail({ ...base, amountDue: 5000, currency: 'usd', invoiceNumber: null }).text,
+    ).toContain('could not charge $50.00 to the card');
+  });
+});

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '@dealflow/service-kit';
+import { markup, type SafeHtml } from '@dealflow/service-kit';
 
 /** Email templates (invite, password reset, welcome): each renders a subject, an HTML and a text body. */
 export interface TEmailContent {
@@ -12,36 +12,17 @@ export interface TEmailContent {
   oneClickUnsubscribeUrl?: string;
 }
 
-/** The page every email's HTML body sits in: `body` is markup built with `html`, so already escaped. */
+/** The page every email's HTML body sits in: `body` is built with `markup`, so already escaped. */
 export const layout = (title: string, body: SafeHtml): string =>
-  html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <title>${title}</title>
-      </head>
-      <body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
-        <table
-          role="presentation"
-          width="100%"
-          style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px"
-        >
-          <tr>
-            <td>${body}</td>
-          </tr>
-        </table>
-      </body>
-    </html>`.toString();
+  markup`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td>${body}</td></tr></table></body></html>`.value;
 
 export const button = (href: string, label: string): SafeHtml =>
-  html`<p style="margin:24px 0">
-      <a
-        href="${href}"
-        style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none"
-        >${label}</a
-      >
-    </p>
-    <p style="color:#666;font-size:12px">Or paste this link into your browser: ${href}</p>`;
+  markup`<p style="margin:24px 0"><a href="${href}" style="background:#0f6cbd;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${label}</a></p>
+<p style="color:#666;font-size:12px">Or paste this link into your browser: ${href}</p>`;
 
 /**
  * Every email ends with the one support address (SUPPORT_EMAIL, the same that GET /api/config serves): a line
@@ -49,14 +30,13 @@ export const button = (href: string, label: string): SafeHtml =>
  */
 export function withSupportFooter(content: TEmailContent, supportEmail: string): TEmailContent {
   const line = 'Questions? Write to us at';
-  const footer = html`<p style="color:#666;font-size:12px;margin-top:24px">
-    ${line} <a href="mailto:${supportEmail}">${supportEmail}</a>.
-  </p>`;
-  const closing = '</td></tr></table>';
+  const footer = markup`<p style="color:#666;font-size:12px;margin-top:24px">${line} <a href="mailto:${supportEmail}">${supportEmail}</a>.</p>`;
+  // The layout's last cell closing (whatever the whitespace between its tags): the footer goes inside it.
+  const closing = /<\/td>\s*<\/tr>\s*<\/table>(?![\s\S]*<\/table>)/;
   return {
     ...content,
-    html: content.html.includes(closing)
-      ? content.html.replace(closing, `${footer.value}\n${closing}`)
+    html: closing.test(content.html)
+      ? content.html.replace(closing, (end) => `${footer.value}\n${end}`)
       : `${content.html}${footer.value}`,
     text: `${content.text.trimEnd()}\n\n--\n${line} ${supportEmail}.\n`,
   };
@@ -76,12 +56,10 @@ export function renderInvitationEmail(input: {
     subject,
     html: layout(
       subject,
-      html`<h1 style="font-size:20px">You're invited to ${input.organizationName}</h1>
-        <p>${input.inviterName} invited you to join <strong>${input.organizationName}</strong> as ${role}.</p>
-        ${button(input.link, 'Accept Invitation')}
-        <p style="color:#666;font-size:12px">
-          This invitation expires on ${expires}. If you did not expect it, ignore this email.
-        </p>`,
+      markup`<h1 style="font-size:20px">You're invited to ${input.organizationName}</h1>
+<p>${input.inviterName} invited you to join <strong>${input.organizationName}</strong> as ${role}.</p>
+${button(input.link, 'Accept Invitation')}
+<p style="color:#666;font-size:12px">This invitation expires on ${expires}. If you did not expect it, ignore this email.</p>`,
     ),
     text: `${input.inviterName} invited you to join ${input.organizationName} as ${role}.
 
@@ -98,13 +76,10 @@ export function renderPasswordResetEmail(input: { name: string; link: string }):
     subject,
     html: layout(
       subject,
-      html`<h1 style="font-size:20px">Reset your password</h1>
-        <p>Hi ${input.name}, we received a request to reset your password.</p>
-        ${button(input.link, 'Reset Password')}
-        <p style="color:#666;font-size:12px">
-          The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your
-          password stays the same.
-        </p>`,
+      markup`<h1 style="font-size:20px">Reset your password</h1>
+<p>Hi ${input.name}, we received a request to reset your password.</p>
+${button(input.link, 'Reset Password')}
+<p style="color:#666;font-size:12px">The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.</p>`,
     ),
     text: `Hi ${input.name}, we received a request to reset your password.
 
@@ -126,9 +101,9 @@ export function renderWelcomeEmail(input: {
     subject,
     html: layout(
       subject,
-      html`<h1 style="font-size:20px">Welcome, ${input.name}!</h1>
-        <p>Your account is ready.${team}</p>
-        ${button(input.dashboardUrl, 'Go to Dashboard')}`,
+      markup`<h1 style="font-size:20px">Welcome, ${input.name}!</h1>
+<p>Your account is ready.${team}</p>
+${button(input.dashboardUrl, 'Go to Dashboard')}`,
     ),
     text: `Welcome, ${input.name}!
 
@@ -158,11 +133,11 @@ export function renderSignInThrottledEmail(input: {
     subject,
     html: layout(
       subject,
-      html`<h1 style="font-size:20px">${subject}</h1>
-        <p>Hi ${input.name},</p>
-        <p>${what}</p>
-        <p>${advice}</p>
-        ${button(input.resetUrl, 'Reset Password')}`,
+      markup`<h1 style="font-size:20px">${subject}</h1>
+<p>Hi ${input.name},</p>
+<p>${what}</p>
+<p>${advice}</p>
+${button(input.resetUrl, 'Reset Password')}`,
     ),
     text: `Hi ${input.name},
 

@@ -1,4 +1,4 @@
-import { html } from '@dealflow/service-kit';
+import { markup } from '@dealflow/service-kit';
 import { renderSignInThrottledEmail, type TEmailContent } from './templates.js';
 
 /**
@@ -17,11 +17,7 @@ export function renderTwoFactorThrottledEmail(input: {
     'Your password was entered correctly, but the two-factor code was wrong several times. If this was not you, someone knows your password: reset it now.';
   return {
     subject: 'Failed two-factor sign-in attempts on your account',
-    html: base.html.replace(
-      '<p>If this was you',
-      html`<p>${notice}</p>
-        <p>If this was you</p>`.value,
-    ),
+    html: base.html.replace('<p>If this was you', markup`<p>${notice}</p>\n<p>If this was you`.value),
     text: `${notice}\n\n${base.text}`,
   };
 }
@@ -49,32 +45,15 @@ export function renderTwoFactorNoticeEmail(input: {
     'If this was not you, change your password now and turn two-factor sign-in on again in Settings, Security.';
   return {
     subject,
-    html: html`<!doctype html>
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <title>${subject}</title>
-        </head>
-        <body
-          style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px"
-        >
-          <table
-            role="presentation"
-            width="100%"
-            style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px"
-          >
-            <tr>
-              <td>
-                <h1 style="font-size:20px">${subject}</h1>
-                <p>Hi ${input.name},</p>
-                <p>${what}</p>
-                <p>${advice}</p>
-                <p><a href="${input.settingsUrl}">Open Settings</a></p>
-              </td>
-            </tr>
-          </table>
-        </body>
-      </html>`.value,
+    html: markup`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${subject}</title></head>
+<body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;background:#f5f5f5;margin:0;padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td><h1 style="font-size:20px">${subject}</h1>
+<p>Hi ${input.name},</p>
+<p>${what}</p>
+<p>${advice}</p>
+<p><a href="${input.settingsUrl}">Open Settings</a></p></td></tr></table></body></html>`.value,
     text: `Hi ${input.name},\n\n${what}\n\n${advice}\n${input.settingsUrl}\n`,
   };
 }

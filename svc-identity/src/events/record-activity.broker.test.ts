@@ -137,7 +137,7 @@ describe("other services' events in the activity log (through the broker)", () =
     );
     expect(entries?.find((e) => e.action === 'purchase_completed')).toMatchObject({
       category: 'billing',
-      description: `${owner.user.name} completed a purchase of 49.00 USD`,
+      description: `${owner.user.name} completed a purchase of $49.00`,
       actor: { userId: owner.user.id, email: owner.user.email },
     });
     expect(entries?.find((e) => e.action === 'mailbox_connected')).toMatchObject({

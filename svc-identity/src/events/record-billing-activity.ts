@@ -4,6 +4,7 @@ import { Topics, type TEventPayload } from '@dealflow/contracts';
 import type { IOrganization } from '../entities/organization.js';
 import { UserSchema } from '../entities/user.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
+import { formatMoney } from '@dealflow/contracts/money';
 
 const target = (organization: IOrganization) => ({
   type: 'organization',
@@ -75,7 +76,7 @@ export async function recordPurchaseActivity(
 ): Promise<void> {
   const buyer = await em.findOne(UserSchema, { id: data.userId });
   const organizationId = data.orgId ?? buyer?.organizationId ?? null;
-  const amount = `${(data.amountTotal / 100).toFixed(2)} ${data.currency.toUpperCase()}`;
+  const amount = formatMoney(data.amountTotal, data.currency);
   logActivity(em, {
     organizationId,
     userId: buyer?.id ?? null,
