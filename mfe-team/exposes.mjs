@@ -7,4 +7,5 @@ export const exposes = {
   './SettingsPage': './src/pages/SettingsPage.tsx',
   './ActivityPage': './src/pages/ActivityPage.tsx',
   './TwoFactorEnrolmentPage': './src/pages/TwoFactorEnrolmentPage.tsx',
+  './SupportPage': './src/pages/SupportPage.tsx',
 };

@@ -53,9 +53,22 @@ describe('AppLayout', () => {
     expect(screen.getByText('ada@acme.vc')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.getByTestId('page-title').textContent).toBe('Processed Records');
-    expect((await screen.findByRole('link', { name: 'Help' })).getAttribute('href')).toBe(
-      'mailto:help@acme.vc',
+    // Help is a menu: the support form, and the support address (mailto).
+    fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    expect(await screen.findByRole('menuitem', { name: 'Contact support' })).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: /^Email / }).getAttribute('href')).toBe(
+        'mailto:help@acme.vc',
+      ),
     );
+  });
+
+  it('Help > Contact support opens the support page', async () => {
+    api('member');
+    renderApp(<AppLayout>content</AppLayout>, { route: '/dashboard' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Contact support' }));
+    await vi.waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Contact support'));
   });
 
   it('shows the two-factor enrolment screen instead of the page while the organization requires it', async () => {
@@ -87,8 +100,9 @@ describe('AppLayout', () => {
     api('owner', [500, { message: 'Internal server error' }]);
     renderApp(<AppLayout>content</AppLayout>, { route: '/dashboard' });
     await screen.findByText('Ada Founder');
+    fireEvent.click(screen.getByRole('button', { name: 'Help' }));
     await vi.waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe(
+      expect(screen.getByRole('menuitem', { name: /^Email / }).getAttribute('href')).toBe(
         `mailto:${FALLBACK_SUPPORT_EMAIL}`,
       ),
     );

@@ -1,9 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
-import { Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import {
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuItemLink,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Tooltip,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import {
   Board20Regular,
   ChartMultiple20Regular,
+  ChatHelp20Regular,
   DataArea20Regular,
   History20Regular,
   Mail20Regular,
@@ -174,13 +187,7 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   title: { flexGrow: 1, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, margin: 0 },
-  help: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '4px',
-    color: tokens.colorBrandForeground1,
-    textDecorationLine: 'none',
-  },
+  help: { color: tokens.colorBrandForeground1 },
   content: { padding: '24px', flexGrow: 1, maxWidth: '1200px', width: '100%', boxSizing: 'border-box' },
 });
 
@@ -193,6 +200,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const isMobile = useIsMobile();
   const supportEmail = useSupportEmail();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(!isMobile);
 
   // Expanded by default, collapsed below 768 px; follows the breakpoint when it is crossed.
@@ -328,10 +336,28 @@ export default function AppLayout({ children }: { children: ReactNode }) {
             {title}
           </p>
           <ThemeToggle />
-          <a className={styles.help} href={`mailto:${supportEmail}`}>
-            <QuestionCircle20Regular aria-hidden />
-            Help
-          </a>
+          {/* Help: the support form (Pro: priority support) and the support address (seed 001's mailto). */}
+          <Menu positioning="below-end">
+            <MenuTrigger disableButtonEnhancement>
+              <MenuButton
+                appearance="subtle"
+                className={styles.help}
+                icon={<QuestionCircle20Regular aria-hidden />}
+              >
+                Help
+              </MenuButton>
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                <MenuItem icon={<ChatHelp20Regular />} onClick={() => navigate('/support')}>
+                  Contact support
+                </MenuItem>
+                <MenuItemLink icon={<Mail20Regular />} href={`mailto:${supportEmail}`}>
+                  Email {supportEmail}
+                </MenuItemLink>
+              </MenuList>
+            </MenuPopover>
+          </Menu>
         </header>
         <main className={styles.content} id="main">
           <EmailVerificationBanner />

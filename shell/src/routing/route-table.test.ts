@@ -45,6 +45,8 @@ describe('route table', () => {
         '/integration-2',
         '/processed-emails',
         '/settings',
+        // issue 20: the Help menu's support form (Pro's priority support)
+        '/support',
         '/team-members',
         '/xero-connection',
       ].sort(),

@@ -110,6 +110,8 @@ export const remoteRoutes: TRemoteRoute[] = [
   { path: '/team-members', access: 'protected', remote: 'mfe_team/TeamMembersPage', title: 'Team Members' },
   { path: '/settings', access: 'protected', remote: 'mfe_team/SettingsPage', title: 'Settings' },
   { path: '/activity', access: 'protected', remote: 'mfe_team/ActivityPage', title: 'Activity' },
+  // The header's Help menu: the support form (Pro's priority support) and the organization's requests.
+  { path: '/support', access: 'protected', remote: 'mfe_team/SupportPage', title: 'Contact support' },
   {
     path: '/billing',
     access: 'protected',

@@ -15,6 +15,7 @@ export type TRemoteId =
   | 'mfe_team/SettingsPage'
   | 'mfe_team/ActivityPage'
   | 'mfe_team/TwoFactorEnrolmentPage'
+  | 'mfe_team/SupportPage'
   | 'mfe_billing/BillingPage'
   | 'mfe_billing/CheckoutResultPage'
   | 'mfe_billing/PurchaseButton'
