@@ -153,6 +153,22 @@ describe('BillingPage', () => {
     expect(screen.getByText('No billing account yet: choose a plan first')).toBeTruthy();
   });
 
+  it.each([
+    'Verify your email to change billing: open the link we sent to your address, or send a new one.',
+    'Confirm your email address first: use the link we sent you, then try again',
+  ])('shows the refusal of an unverified address or session as it is (issue 20): %s', async (message) => {
+    signedIn(person(), subscription(), (url) =>
+      url.pathname === '/api/stripe/portal' ? { status: 403, body: { message } } : undefined,
+    );
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    page();
+    await user.click(await screen.findByRole('button', { name: BillingTexts.manageBilling }));
+    expect(await screen.findByText(BillingTexts.portalErrorTitle)).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('keeps members out (owner only) and does not load billing data for them', async () => {
     const calls = signedIn(person({ role: 'member' }));
     page();
