@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { LockMode, type MikroORM } from '@mikro-orm/core';
 import type { TSubscriptionStatus } from '@dealflow/contracts';
+import { formatMoney } from '@dealflow/contracts/money';
 import type { EntityManager } from '@mikro-orm/core';
 import {
   LocalSubscriptionSchema,
@@ -526,7 +527,7 @@ export const createEmbeddedProvider = (options: {
               nextPaymentAttempt: null,
               lines: [
                 {
-                  description: `${row.quantity} × ${price.name} (at $${(price.unitAmount / 100).toFixed(2)} / ${price.interval})`,
+                  description: `${row.quantity} × ${price.name} (at ${formatMoney(price.unitAmount, 'usd')} / ${price.interval})`,
                   amount: price.unitAmount * row.quantity,
                   quantity: row.quantity,
                   priceId: price.id,

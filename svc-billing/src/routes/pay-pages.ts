@@ -1,14 +1,11 @@
 import { Plans, TRIAL_DAYS } from '@dealflow/contracts';
+import { formatMoney } from '@dealflow/contracts/money';
+import { escapeHtml } from '@dealflow/service-kit';
 import type { TProviderCheckoutSession, TProviderSubscription } from '../providers/payment-provider.js';
 import type { TPriceRef } from '../plans.js';
 
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
+const money = (session: TProviderCheckoutSession) =>
+  formatMoney(session.amountTotal ?? 0, session.currency ?? 'usd');
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -59,8 +56,8 @@ ${
       : 'Standard License (one-time)';
   const due =
     session.mode === 'subscription'
-      ? `${money(session.amountTotal ?? 0)} per ${price?.billingCycle === 'annual' ? 'year' : 'month'} after a ${TRIAL_DAYS}-day free trial. A credit card is required; no charge until the trial ends; cancel anytime.`
-      : `${money(session.amountTotal ?? 0)} today.`;
+      ? `${money(session)} per ${price?.billingCycle === 'annual' ? 'year' : 'month'} after a ${TRIAL_DAYS}-day free trial. A credit card is required; no charge until the trial ends; cancel anytime.`
+      : `${money(session)} today.`;
   return layout(
     'Checkout',
     `<h1>Checkout</h1>
