@@ -268,12 +268,12 @@ describe('GET /api/organization/activity/export', () => {
     );
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Time (UTC),Actor name,Actor email,Action,Category,Target,Description,IP address,User agent,Details',
+      '"Time (UTC)","Actor name","Actor email","Action","Category","Target","Description","IP address","User agent","Details"',
     );
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
     expect(res.body).toContain(`"'+1, ""quoted""\nsecond line"`);
-    expect(res.body).toContain(`organization: @SUM(A1)`);
-    expect(res.body).toContain(`,'-2+3,`);
+    expect(res.body).toContain(`"organization: @SUM(A1)"`);
+    expect(res.body).toContain(`,"'-2+3",`);
     // category=team: no sign-in rows
     expect(res.body).not.toContain('Signed in');
     expect(res.body).toContain('Organization created');
@@ -285,6 +285,28 @@ describe('GET /api/organization/activity/export', () => {
     });
     expect(inverted.statusCode).toBe(400);
     expect(inverted.headers['content-type']).toContain('application/json');
+  });
+
+  it("keeps a failed sign-in's user agent one inert cell for ',' and ';' spreadsheets (issue 20)", async () => {
+    const owner = await registerOwner(h);
+    const failed = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: owner.user.email, password: 'not the password' },
+      headers: { 'user-agent': 'Mozilla/5.0;=1+1;@SUM(2+2)' },
+      remoteAddress: '10.77.0.1',
+    });
+    expect(failed.statusCode).toBe(401);
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/organization/activity/export?category=security',
+      headers: owner.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const row = res.body.split('\r\n').find((line) => line.includes('Failed sign-in'));
+    expect(row).toContain(',"Mozilla/5.0;=1+1;@SUM(2+2)",');
+    // Every cell is quoted: no `;` outside quotes, so a `;` spreadsheet cannot split a value into a formula.
+    expect(row!.replace(/"(?:[^"]|"")*"/g, '')).toMatch(/^,+$/);
   });
 
   it('pages through more rows than one read batch', async () => {
@@ -308,7 +330,7 @@ describe('GET /api/organization/activity/export', () => {
       url: '/api/organization/activity/export?category=security',
       headers: owner.auth,
     });
-    const bulk = res.body.split('\r\n').filter((l) => l.includes(',bulk '));
+    const bulk = res.body.split('\r\n').filter((l) => l.includes(',"bulk '));
     expect(bulk).toHaveLength(1_203);
     expect(new Set(bulk).size).toBe(1_203);
   });

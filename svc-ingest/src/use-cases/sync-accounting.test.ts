@@ -248,12 +248,15 @@ describe('Integration 2: Xero through xero-node against the stand-in', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="xero-sync-\d+-[\d-]+\.csv"$/);
     const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('ContactID,Name,Website,EmailAddress,FirstName,LastName,Outcome,Error');
-    expect(lines).toContain(
-      `${xeroIdOf('=HYPERLINK("http://evil.example","x")')},"'=HYPERLINK(""http://evil.example"",""x"")",,,,,created,`,
+    // Every cell quoted (the kit's one CSV helper, issue 20).
+    expect(lines[0]).toBe(
+      '"ContactID","Name","Website","EmailAddress","FirstName","LastName","Outcome","Error"',
     );
     expect(lines).toContain(
-      `${xeroIdOf('Acme Robotics')},Acme Robotics,https://acme.io,founder@example.com,Ada,Lovelace,updated,`,
+      `"${xeroIdOf('=HYPERLINK("http://evil.example","x")')}","'=HYPERLINK(""http://evil.example"",""x"")","","","","","created",""`,
+    );
+    expect(lines).toContain(
+      `"${xeroIdOf('Acme Robotics')}","Acme Robotics","https://acme.io","founder@example.com","Ada","Lovelace","updated",""`,
     );
 
     // XML, Encryption off: stored plain; well-formed, with markup in a name escaped.
