@@ -86,7 +86,7 @@ test('an owner sees what happened in Activity, filters it and downloads it as CS
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe(
-    'Time (UTC),Actor name,Actor email,Action,Category,Target,Description,IP address,User agent,Details',
+    '"Time (UTC)","Actor name","Actor email","Action","Category","Target","Description","IP address","User agent","Details"',
   );
   expect(lines.some((l) => l.includes('Invitation sent') && l.includes(memberEmail))).toBe(true);
   expect(csv).not.toContain('wrong-password-123');

@@ -88,10 +88,12 @@ test('connects a Xero custom connection, refuses a wrong secret, syncs and logs 
   ]);
   expect(csv.suggestedFilename()).toMatch(/^xero-sync-\d+-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await csv.path())!, 'utf8')).trim().split('\r\n');
-  expect(lines[0]).toBe('ContactID,Name,Website,EmailAddress,FirstName,LastName,Outcome,Error');
+  expect(lines[0]).toBe(
+    '"ContactID","Name","Website","EmailAddress","FirstName","LastName","Outcome","Error"',
+  );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(sent.contacts[0]!.ContactID);
   expect(lines[1]).toContain(`${sent.contacts[0]!.Name}`);
-  expect(lines[1]).toMatch(/,updated,$/);
+  expect(lines[1]).toMatch(/,"updated",""$/);
   await expectNoViolations(page, 'Integration 2, Sync tab with its log');
 });
