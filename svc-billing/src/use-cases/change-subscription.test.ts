@@ -77,6 +77,20 @@ describe('PATCH /api/stripe/subscription and usage', () => {
       role: 'member',
       memberCount: 2,
     });
+    // The limit (plan limit x seats) and Grace's name come from this member event, consumed on its own topic:
+    // wait until it is applied (two seats, Grace in the read model), not only for the deck count (issue 20).
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.query<{ seats: number; grace: number }>(
+              `select o.seats, (select count(*)::int from members m where m.org_id = o.id and m.user_id = 7) as grace
+               from organizations o where o.id = 52`,
+            )
+          )[0],
+        { timeout: 15_000 },
+      )
+      .toEqual({ seats: 2, grace: 1 });
     const now = new Date().toISOString();
     for (const [userId, outcome] of [
       [7, 'completed'],
