@@ -154,7 +154,15 @@ export function createTemplateStore(env: TTemplateStoreEnv): TemplateStore | nul
       prefix: env.TEMPLATE_S3_PREFIX,
       client: {
         region: env.TEMPLATE_S3_REGION,
-        ...(env.TEMPLATE_S3_ENDPOINT ? { endpoint: env.TEMPLATE_S3_ENDPOINT } : {}),
+        // Another S3-compatible service: the SDK's default checksums (aws-chunked uploads with a trailing
+        // CRC) only when the operation requires them, as many of those services do not decode them.
+        ...(env.TEMPLATE_S3_ENDPOINT
+          ? {
+              endpoint: env.TEMPLATE_S3_ENDPOINT,
+              requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+              responseChecksumValidation: 'WHEN_REQUIRED' as const,
+            }
+          : {}),
         forcePathStyle: env.TEMPLATE_S3_FORCE_PATH_STYLE,
       },
     });
