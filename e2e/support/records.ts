@@ -42,7 +42,7 @@ export async function startTrialOrganization(page: Page, name: string, owner = '
   return { email };
 }
 
-/** The organization's inbound address and webhook secret (owners see the secret), once ingest knows the org. */
+/** The organization's inbound address and webhook secret (revealed to the owner), once ingest knows the org. */
 export async function findInbox(request: APIRequestContext): Promise<TInbox> {
   let inbox: TInbox | null = null;
   await expect
@@ -50,9 +50,16 @@ export async function findInbox(request: APIRequestContext): Promise<TInbox> {
       async () => {
         const response = await request.get('/api/integrations/mailbox');
         if (!response.ok()) return false;
-        const body = (await response.json()) as { inboundAddress: string; webhookSecret?: string | null };
-        if (!body.webhookSecret) return false;
-        inbox = { inboundAddress: body.inboundAddress, webhookSecret: body.webhookSecret };
+        const body = (await response.json()) as {
+          inboundAddress: string;
+          webhookSecretMasked?: string | null;
+        };
+        if (!body.webhookSecretMasked) return false;
+        // The status shows the secret masked; the owner reveals it (signed in moments ago: no password prompt).
+        const revealed = await request.post('/api/integrations/mailbox/webhook-secret/reveal');
+        expect(revealed.status(), await revealed.text()).toBe(200);
+        const { webhookSecret } = (await revealed.json()) as { webhookSecret: string };
+        inbox = { inboundAddress: body.inboundAddress, webhookSecret };
         return true;
       },
       { timeout: 30_000 },

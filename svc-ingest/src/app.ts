@@ -16,6 +16,7 @@ import { reannounceExtractedDecks } from './use-cases/reannounce-extracted-decks
 import { ocrInstalled } from './ocr/ocr-engine.js';
 import { scanDueMailboxes } from './use-cases/scan-mailbox.js';
 import { syncDueAccounting } from './use-cases/sync-accounting.js';
+import { sealPlaintextWebhookSecrets } from './use-cases/seal-webhook-secrets.js';
 
 /** svc-ingest: mail intake (webhook, IMAP), deck parsing, extraction, records, usage limit. */
 export function buildApp(config: TConfig, overrides: TIngestOverrides = {}) {
@@ -31,8 +32,10 @@ export function buildApp(config: TConfig, overrides: TIngestOverrides = {}) {
     onStart: async (deps) => {
       if (!deps.secretBox)
         deps.logger.warn(
-          'MAILBOX_ENCRYPTION_KEY is not set: mailbox and accounting credentials cannot be stored',
+          'MAILBOX_ENCRYPTION_KEY is not set: mailbox and accounting credentials cannot be stored, and webhook secrets stay unsealed',
         );
+      const sealed = await sealPlaintextWebhookSecrets(deps.orm.em.fork(), deps);
+      if (sealed > 0) deps.logger.info({ sealed }, 'webhook secrets stored in plaintext are now sealed');
       deps.logger.info({ extractor: deps.extractor.name }, 'deck extractor');
       const ocr = ocrInstalled();
       if (!ocr.ok)

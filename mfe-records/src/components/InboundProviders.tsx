@@ -16,9 +16,9 @@ import {
   TabList,
 } from '@fluentui/react-components';
 import { Copy20Regular } from '@fluentui/react-icons';
-import { Button, toast } from '@dealflow/web-kit';
+import { Button, toast, useReauthentication } from '@dealflow/web-kit';
 import { errorText, type TMailboxStatus } from '../lib/records-api.js';
-import { useRotateWebhookSecret, useSaveMailgunKey } from '../hooks/use-mailbox.js';
+import { useRevealWebhookSecret, useRotateWebhookSecret, useSaveMailgunKey } from '../hooks/use-mailbox.js';
 import { useIntegrationStyles } from './IntegrationLayout.js';
 
 type TProvider = 'sendgrid' | 'mailgun' | 'postmark' | 'ses' | 'raw';
@@ -40,7 +40,7 @@ async function copy(text: string, what: string) {
   }
 }
 
-/** The webhook URL with basic auth in it, as SendGrid and Postmark take it (the secret masked until revealed). */
+/** The webhook URL with basic auth in it, as SendGrid, Mailgun and Postmark take it (the secret masked until revealed). */
 const withBasicAuth = (url: string, secret: string) => url.replace('://', `://dealflow:${secret}@`);
 
 function CopyLine({
@@ -79,14 +79,27 @@ function CopyLine({
 export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; isOwner: boolean }) {
   const styles = useIntegrationStyles();
   const [provider, setProvider] = useState<TProvider>('sendgrid');
-  const [revealed, setRevealed] = useState(false);
+  // The secret itself, once the owner revealed it (the status only has it masked: issue 20).
+  const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [mailgunKey, setMailgunKey] = useState('');
   const rotate = useRotateWebhookSecret();
   const saveKey = useSaveMailgunKey();
   const webhookUrl = `${window.location.origin}${status.webhookPath ?? ''}`;
-  const secret = status.webhookSecret ?? null;
-  const shownSecret = secret && revealed ? secret : MASK;
+  const masked = status.webhookSecretMasked ?? null;
+  const shownSecret = secret ?? masked ?? MASK;
+  const { withReauthentication, prompt } = useReauthentication();
+  const reveal = useRevealWebhookSecret(withReauthentication);
+  const doReveal = () =>
+    reveal.mutate(undefined, {
+      onSuccess: ({ webhookSecret }) => setSecret(webhookSecret),
+      onError: (error) =>
+        toast({
+          title: 'Reveal failed',
+          description: errorText(error, 'The secret was not revealed.'),
+          variant: 'error',
+        }),
+    });
   const domain = status.inboundAddress.split('@')[1] ?? '';
   // SNS posts to its own path; `recipient` names the organization (a subscription confirmation has no other).
   // Mailgun posts the raw MIME (`body-mime`) only to a URL that ends in "mime".
@@ -97,10 +110,11 @@ export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; 
     rotate.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        setRevealed(true);
+        setSecret(null);
         toast({
           title: 'Secret rotated',
-          description: 'Update the URL or secret at your provider: the old secret no longer works.',
+          description:
+            'Reveal the new secret and update the URL or secret at your provider: the old secret no longer works.',
           variant: 'success',
         });
       },
@@ -144,21 +158,27 @@ export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; 
       <Field label="Webhook URL">
         <CopyLine label="webhook URL" value={webhookUrl} testId="webhook-url" />
       </Field>
-      {isOwner && secret ? (
+      {isOwner && masked ? (
         <Field label="Webhook secret" hint="Lets a provider post mail as your organization: keep it private.">
           <div className={styles.address}>
             <span data-testid="webhook-secret" style={{ flexGrow: 1 }}>
               {shownSecret}
             </span>
-            <Button appearance="subtle" size="small" onClick={() => setRevealed((r) => !r)}>
-              {revealed ? 'Hide' : 'Reveal'}
+            <Button
+              appearance="subtle"
+              size="small"
+              onClick={() => (secret ? setSecret(null) : doReveal())}
+              disabled={reveal.isPending}
+            >
+              {secret ? 'Hide' : reveal.isPending ? 'Revealing...' : 'Reveal'}
             </Button>
             <Button
               appearance="subtle"
               size="small"
               icon={<Copy20Regular />}
               aria-label="Copy webhook secret"
-              onClick={() => void copy(secret, 'webhook secret')}
+              disabled={!secret}
+              onClick={() => secret && void copy(secret, 'webhook secret')}
             />
             <Button
               appearance="subtle"
@@ -191,7 +211,7 @@ export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; 
             <CopyLine
               label="SendGrid destination URL"
               value={withBasicAuth(webhookUrl, secret ?? 'SECRET')}
-              shown={withBasicAuth(webhookUrl, secret ? shownSecret : 'SECRET')}
+              shown={withBasicAuth(webhookUrl, masked ? shownSecret : 'SECRET')}
               testId="sendgrid-url"
             />
           </li>
@@ -209,7 +229,7 @@ export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; 
               <CopyLine
                 label="Mailgun forward URL"
                 value={withBasicAuth(mailgunUrl, secret ?? 'SECRET')}
-                shown={withBasicAuth(mailgunUrl, secret ? shownSecret : 'SECRET')}
+                shown={withBasicAuth(mailgunUrl, masked ? shownSecret : 'SECRET')}
                 testId="mailgun-url"
               />
             </li>
@@ -252,7 +272,7 @@ export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; 
             <CopyLine
               label="Postmark webhook URL"
               value={withBasicAuth(webhookUrl, secret ?? 'SECRET')}
-              shown={withBasicAuth(webhookUrl, secret ? shownSecret : 'SECRET')}
+              shown={withBasicAuth(webhookUrl, masked ? shownSecret : 'SECRET')}
               testId="postmark-url"
             />
           </li>
@@ -271,7 +291,7 @@ export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; 
             <CopyLine
               label="SNS subscription endpoint"
               value={withBasicAuth(sesUrl, secret ?? 'SECRET')}
-              shown={withBasicAuth(sesUrl, secret ? shownSecret : 'SECRET')}
+              shown={withBasicAuth(sesUrl, masked ? shownSecret : 'SECRET')}
               testId="ses-url"
             />
           </li>
@@ -300,6 +320,7 @@ export function InboundProviders({ status, isOwner }: { status: TMailboxStatus; 
           </li>
         </ol>
       ) : null}
+      {prompt}
       <Dialog open={confirming} onOpenChange={(_e, d) => setConfirming(d.open)}>
         <DialogSurface>
           <DialogBody>

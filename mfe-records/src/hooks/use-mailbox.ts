@@ -1,16 +1,27 @@
 // Integration 1's server state: the organization's mailbox status, its webhook secret and Mailgun key.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@dealflow/contracts/client';
+import type { TReauthentication } from '@dealflow/web-kit';
 import { MAILBOX_KEY, getMailbox, type TMailboxStatus } from '../lib/records-api.js';
 
 export const useMailbox = () => useQuery({ queryKey: MAILBOX_KEY, queryFn: getMailbox });
 
-/** Rotate the webhook secret (owners); the answer is the new status with the new secret. */
+/** Rotate the webhook secret (owners); the answer is the new status, the new secret masked in it. */
 export function useRotateWebhookSecret() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.ingest.mailboxRotateSecret(),
     onSuccess: (next: TMailboxStatus) => queryClient.setQueryData(MAILBOX_KEY, next),
+  });
+}
+
+/**
+ * The webhook secret itself (owners): the service asks for the password again when the last one is over
+ * 10 minutes old; `withReauthentication` (the kit's prompt) asks for it and tries again.
+ */
+export function useRevealWebhookSecret(withReauthentication: TReauthentication['withReauthentication']) {
+  return useMutation({
+    mutationFn: () => withReauthentication(() => api.ingest.mailboxRevealSecret()),
   });
 }
 

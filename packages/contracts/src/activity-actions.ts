@@ -49,6 +49,7 @@ export const ACTIVITY_ACTIONS = {
   mailbox_connected: { category: 'integrations', label: 'Mailbox connected' },
   mailbox_disconnected: { category: 'integrations', label: 'Mailbox disconnected' },
   webhook_secret_rotated: { category: 'integrations', label: 'Webhook secret rotated' },
+  webhook_secret_revealed: { category: 'integrations', label: 'Webhook secret revealed' },
   mailgun_key_changed: { category: 'integrations', label: 'Mailgun signing key changed' },
 } as const satisfies Record<string, { category: TActivityCategory; label: string }>;
 

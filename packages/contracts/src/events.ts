@@ -245,8 +245,8 @@ export const ZRecordCorrected = z.object({
 });
 /**
  * A security-relevant change to an organization's inbound integration (identity records it in the activity
- * log): the IMAP mailbox connected or disconnected, the webhook secret rotated, the Mailgun signing key set
- * or removed. No credential travels.
+ * log): the IMAP mailbox connected or disconnected, the webhook secret rotated or revealed, the Mailgun
+ * signing key set or removed. No credential travels.
  */
 export const ZIntegrationChanged = z.object({
   orgId: ZId,
@@ -256,6 +256,7 @@ export const ZIntegrationChanged = z.object({
     'mailbox_connected',
     'mailbox_disconnected',
     'webhook_secret_rotated',
+    'webhook_secret_revealed',
     'mailgun_key_changed',
   ]),
   /** e.g. the mailbox's host and username, or whether a Mailgun key is now set. */

@@ -134,8 +134,11 @@ export const ZMailboxSettings = z.object({
 export const ZMailboxStatus = z.object({
   connected: z.boolean(),
   inboundAddress: z.string(),
-  /** The inbound-mail provider's webhook secret (Bearer token or HMAC key); owners only, null for members. */
-  webhookSecret: z.string().nullable().optional(),
+  /**
+   * The inbound-mail provider's webhook secret (Bearer token or HMAC key), masked: its last four characters
+   * (`••••abcd`); owners only, null for members. The secret itself only through mailboxRevealSecret.
+   */
+  webhookSecretMasked: z.string().nullable().optional(),
   /** The path inbound mail providers post to (on the app's own origin). */
   webhookPath: z.string().optional(),
   /** Whether a Mailgun signing key is stored (the key itself is never returned). */
@@ -304,6 +307,15 @@ export const ingestRoutes = defineRoutes({
     tag: 'integrations',
     auth: 'owner',
     responses: { 200: ZMailboxStatus, ...errors },
+  },
+  mailboxRevealSecret: {
+    method: 'POST',
+    path: '/api/integrations/mailbox/webhook-secret/reveal',
+    summary:
+      'The webhook secret itself (owners, with a password check or sign-in in the last 10 minutes: 403 REAUTH_REQUIRED otherwise); recorded in the activity log',
+    tag: 'integrations',
+    auth: 'owner',
+    responses: { 200: z.object({ webhookSecret: z.string() }), ...errors },
   },
   mailboxMailgunKey: {
     method: 'PUT',

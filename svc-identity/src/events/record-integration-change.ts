@@ -9,6 +9,7 @@ const DESCRIPTIONS: Record<TEventPayload<typeof Topics.integrationChanged>['chan
   mailbox_connected: 'connected the IMAP mailbox',
   mailbox_disconnected: 'disconnected the IMAP mailbox',
   webhook_secret_rotated: 'rotated the inbound webhook secret',
+  webhook_secret_revealed: 'revealed the inbound webhook secret',
   mailgun_key_changed: 'changed the Mailgun signing key',
 };
 

@@ -257,13 +257,17 @@ export async function benchProcessingCapacity(
     ]);
     for (let orgId = 1; orgId <= lanes; orgId++) {
       await em().transactional((tx) =>
-        createOrganization(tx, {
-          orgId,
-          name: `Fund ${orgId}`,
-          ownerId: orgId,
-          ownerEmail: `o${orgId}@f.io`,
-          ownerName: 'O',
-        }),
+        createOrganization(
+          tx,
+          {
+            orgId,
+            name: `Fund ${orgId}`,
+            ownerId: orgId,
+            ownerEmail: `o${orgId}@f.io`,
+            ownerName: 'O',
+          },
+          { secretBox: null },
+        ),
       );
     }
     const ids: number[][] = Array.from({ length: lanes }, () => []);

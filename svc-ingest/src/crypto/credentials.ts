@@ -10,7 +10,7 @@ import type { TSecretBox } from '@dealflow/service-kit';
 export function orgCredential(
   secretBox: TSecretBox | null,
   orgId: number,
-  purpose: 'mailbox' | 'accounting' | 'mailgun' | `accounting-export:${number}`,
+  purpose: 'mailbox' | 'accounting' | 'mailgun' | 'webhook-secret' | `accounting-export:${number}`,
 ) {
   if (!secretBox) throw new IngestError('ENCRYPTION_NOT_CONFIGURED');
   const context = `org:${orgId}:${purpose}`;

@@ -8,7 +8,15 @@ export interface Organization {
   name: string;
   slug: string;
   inboundToken: string;
-  webhookSecret: string;
+  /**
+   * The webhook secret (issue 20): its sha256 in hex, looked up when a post presents it before its body is
+   * read, and the secret sealed for this organization (the HMAC check of X-Dealflow-Signature, the owner's
+   * reveal). `webhookSecretPlain` is only set without an encryption key, or for a row written before this
+   * change until the boot seals it (the migration has no key: use-cases/seal-webhook-secrets.ts).
+   */
+  webhookSecretHash: string;
+  webhookSecretEnc: string | null;
+  webhookSecretPlain: string | null;
   /** Mailgun's HTTP webhook signing key for this organization's routes, sealed like the mailbox password. */
   mailgunSigningKeyEnc: string | null;
   ownerId: number | null;
@@ -34,7 +42,13 @@ export const OrganizationSchema = new EntitySchema<Organization>({
       fieldName: 'inbound_token',
       unique: 'organizations_inbound_token_key',
     },
-    webhookSecret: { type: 'text', fieldName: 'webhook_secret' },
+    webhookSecretHash: {
+      type: 'text',
+      fieldName: 'webhook_secret_hash',
+      unique: 'organizations_webhook_secret_hash_key',
+    },
+    webhookSecretEnc: { type: 'text', fieldName: 'webhook_secret_enc', nullable: true },
+    webhookSecretPlain: { type: 'text', fieldName: 'webhook_secret', nullable: true },
     mailgunSigningKeyEnc: { type: 'text', fieldName: 'mailgun_signing_key_enc', nullable: true },
     ownerId: { type: 'integer', fieldName: 'owner_id', nullable: true },
     plan: { type: 'text', default: 'free' },

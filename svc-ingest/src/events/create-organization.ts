@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Topics, type TEventPayload } from '@dealflow/contracts';
 import { defineConsumer } from '@dealflow/service-kit';
 import { upsertMember } from '../repositories/member.repository.js';
+import type { TIngestDeps } from '../deps.js';
 import { upsertOrganization } from '../repositories/organization.repository.js';
 
 type TOrganizationCreated = TEventPayload<'identity.organization.created'>;
@@ -10,8 +11,9 @@ type TOrganizationCreated = TEventPayload<'identity.organization.created'>;
 export async function createOrganization(
   em: EntityManager,
   data: Pick<TOrganizationCreated, 'orgId' | 'name' | 'ownerId' | 'ownerEmail' | 'ownerName'>,
+  deps: Pick<TIngestDeps, 'secretBox'>,
 ) {
-  await upsertOrganization(em, { id: data.orgId, name: data.name, ownerId: data.ownerId });
+  await upsertOrganization(em, { id: data.orgId, name: data.name, ownerId: data.ownerId }, deps.secretBox);
   await upsertMember(em, {
     orgId: data.orgId,
     userId: data.ownerId,
@@ -22,6 +24,5 @@ export async function createOrganization(
 }
 
 /** identity.organization.created */
-export const createOrganizationConsumer = defineConsumer(Topics.organizationCreated, ({ data }, { em }) =>
-  createOrganization(em, data),
-);
+export const createOrganizationConsumer = (deps: Pick<TIngestDeps, 'secretBox'>) =>
+  defineConsumer(Topics.organizationCreated, ({ data }, { em }) => createOrganization(em, data, deps));

@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { TIntegrationKind, TPlan } from '@dealflow/contracts';
+import type { TSecretBox } from '@dealflow/service-kit';
+import { orgCredential } from '../crypto/credentials.js';
 import { OrganizationSchema, type Organization } from '../entities/organization.js';
 
 export const slugify = (name: string) =>
@@ -15,6 +17,35 @@ export const slugify = (name: string) =>
 export const inboundAddress = (org: Pick<Organization, 'slug' | 'inboundToken'>, domain: string) =>
   `${org.slug}-${org.inboundToken}@${domain}`;
 
+/** What a webhook secret is looked up by: its sha256, hex (the secret is 256 random bits: no salt needed). */
+export const hashWebhookSecret = (secret: string) =>
+  createHash('sha256').update(secret, 'utf8').digest('hex');
+
+/**
+ * The stored columns of a webhook secret: its hash, and the secret sealed for this organization. Without an
+ * encryption key (MAILBOX_ENCRYPTION_KEY, warned at boot) it stays in plaintext until a key is configured.
+ */
+export function webhookSecretColumns(orgId: number, secret: string, secretBox: TSecretBox | null) {
+  return {
+    webhookSecretHash: hashWebhookSecret(secret),
+    webhookSecretEnc: secretBox ? orgCredential(secretBox, orgId, 'webhook-secret').seal(secret) : null,
+    webhookSecretPlain: secretBox ? null : secret,
+  };
+}
+
+/** The organization's webhook secret itself (the HMAC check, the owner's reveal, our own tools). */
+export function openWebhookSecret(
+  org: Pick<Organization, 'id' | 'webhookSecretEnc' | 'webhookSecretPlain'>,
+  secretBox: TSecretBox | null,
+): string {
+  if (org.webhookSecretEnc)
+    return orgCredential(secretBox, org.id, 'webhook-secret').open(org.webhookSecretEnc);
+  if (org.webhookSecretPlain === null) throw new Error(`organization ${org.id} has no webhook secret`);
+  return org.webhookSecretPlain;
+}
+
+const newWebhookSecret = () => randomBytes(32).toString('base64url');
+
 /**
  * Creates the organization's read-model row with its inbound address token and webhook secret, or
  * updates its name/owner. Events of different topics are not ordered, so any of them may create it first:
@@ -23,6 +54,7 @@ export const inboundAddress = (org: Pick<Organization, 'slug' | 'inboundToken'>,
 export async function upsertOrganization(
   em: EntityManager,
   input: { id: number; name?: string; ownerId?: number | null },
+  secretBox: TSecretBox | null,
 ) {
   const name = input.name ?? `Organization ${input.id}`;
   const merge: ('name' | 'slug' | 'ownerId')[] = [
@@ -36,7 +68,7 @@ export async function upsertOrganization(
       name,
       slug: slugify(name),
       inboundToken: randomBytes(6).toString('hex'),
-      webhookSecret: randomBytes(32).toString('base64url'),
+      ...webhookSecretColumns(input.id, newWebhookSecret(), secretBox),
       ownerId: input.ownerId ?? null,
       createdAt: new Date(),
     },
@@ -53,7 +85,23 @@ export const findOrganizationByToken = (em: EntityManager, token: string) =>
 
 /** Does any organization have this webhook secret? (The mail webhook's check on headers, before the body.) */
 export const webhookSecretExists = async (em: EntityManager, secret: string) =>
-  (await em.count(OrganizationSchema, { webhookSecret: secret })) > 0;
+  (await em.count(OrganizationSchema, { webhookSecretHash: hashWebhookSecret(secret) })) > 0;
+
+/** Rows still holding a webhook secret in plaintext (written before it was sealed, or without a key). */
+export const findPlaintextWebhookSecrets = (em: EntityManager) =>
+  em.find(
+    OrganizationSchema,
+    { webhookSecretPlain: { $ne: null } },
+    { fields: ['id', 'webhookSecretPlain'] },
+  );
+
+/** Seals one such row (only while it is still in plaintext: two replicas booting at once seal it once). */
+export const sealWebhookSecret = (em: EntityManager, id: number, secret: string, secretBox: TSecretBox) =>
+  em.nativeUpdate(
+    OrganizationSchema,
+    { id, webhookSecretPlain: secret },
+    webhookSecretColumns(id, secret, secretBox),
+  );
 
 export async function updateSubscription(
   em: EntityManager,
@@ -79,9 +127,9 @@ export const clearOwner = (em: EntityManager, userId: number) =>
   em.nativeUpdate(OrganizationSchema, { ownerId: userId }, { ownerId: null });
 
 /** A new webhook secret (rotation): the old one stops working at once. */
-export async function rotateWebhookSecret(em: EntityManager, id: number) {
-  const webhookSecret = randomBytes(32).toString('base64url');
-  await em.nativeUpdate(OrganizationSchema, { id }, { webhookSecret });
+export async function rotateWebhookSecret(em: EntityManager, id: number, secretBox: TSecretBox | null) {
+  const webhookSecret = newWebhookSecret();
+  await em.nativeUpdate(OrganizationSchema, { id }, webhookSecretColumns(id, webhookSecret, secretBox));
   return webhookSecret;
 }
 

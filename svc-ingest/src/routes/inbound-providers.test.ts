@@ -285,14 +285,19 @@ describe('Postmark inbound (JSON with RawEmail)', () => {
   });
 });
 
-describe('the webhook secret: reveal to owners, rotate', () => {
+describe('the webhook secret: rotate (the reveal: webhook-secret.test.ts)', () => {
   it('rotates for the owner only; the old secret stops working at once', async () => {
     expect(
       (await owner('POST', '/api/integrations/mailbox/webhook-secret', undefined, 'member')).statusCode,
     ).toBe(403);
     const res = await owner('POST', '/api/integrations/mailbox/webhook-secret');
     expect(res.statusCode).toBe(200);
-    const fresh = res.json().webhookSecret as string;
+    const revealed = await h.app.inject({
+      method: 'POST',
+      url: '/api/integrations/mailbox/webhook-secret/reveal',
+      headers: h.headers({ userId: ORG * 100, orgId: ORG, role: 'owner', authenticatedAt: new Date() }),
+    });
+    const fresh = revealed.json().webhookSecret as string;
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(fresh).not.toBe(inbox.secret);
     const raw = await buildMail({ to: inbox.address, subject: 'After rotation' });

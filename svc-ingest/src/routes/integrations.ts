@@ -12,6 +12,7 @@ import { syncAccounting } from '../use-cases/sync-accounting.js';
 import { getAccountingSyncExport } from '../use-cases/get-accounting-sync-export.js';
 import { getMailboxStatus } from '../use-cases/get-mailbox-status.js';
 import { rotateWebhookSecretOf } from '../use-cases/rotate-webhook-secret.js';
+import { revealWebhookSecret } from '../use-cases/reveal-webhook-secret.js';
 import { setMailgunKey } from '../use-cases/set-mailgun-key.js';
 import { testMailbox } from '../use-cases/test-mailbox.js';
 import { updateAccountingSettings } from '../use-cases/update-accounting-settings.js';
@@ -31,6 +32,9 @@ export function integrationsRoutes({ route }: TRouter, deps: TIngestDeps) {
   );
   route(ingestRoutes.mailboxRotateSecret, async ({ actor, request }) =>
     rotateWebhookSecretOf(request.em, actor, deps),
+  );
+  route(ingestRoutes.mailboxRevealSecret, async ({ actor, request }) =>
+    revealWebhookSecret(request.em, actor, deps),
   );
   route(ingestRoutes.mailboxMailgunKey, async ({ actor, body, request }) =>
     setMailgunKey(request.em, actor, body, deps),

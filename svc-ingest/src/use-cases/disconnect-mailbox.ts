@@ -9,7 +9,7 @@ import { getMailboxStatus, type TMailboxViewer } from './get-mailbox-status.js';
 export async function disconnectMailbox(
   em: EntityManager,
   actor: TMailboxViewer & { userId: number },
-  deps: Pick<TIngestDeps, 'config'>,
+  deps: Pick<TIngestDeps, 'config' | 'secretBox'>,
 ) {
   const mailbox = await findMailbox(em, actor.orgId);
   if (mailbox?.host) {

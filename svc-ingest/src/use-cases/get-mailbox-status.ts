@@ -4,7 +4,11 @@ import type { z } from 'zod';
 import type { TIngestDeps } from '../deps.js';
 import { IngestError } from '../errors.js';
 import { findMailbox } from '../repositories/mailbox.repository.js';
-import { findOrganization, inboundAddress } from '../repositories/organization.repository.js';
+import {
+  findOrganization,
+  inboundAddress,
+  openWebhookSecret,
+} from '../repositories/organization.repository.js';
 
 export type TMailboxStatus = z.infer<typeof ZMailboxStatus>;
 /** Who looks at the mailbox: what they see depends on their role. */
@@ -12,12 +16,13 @@ export type TMailboxViewer = { orgId: number; role: TRole };
 
 /**
  * Integration 1's state: the organization's inbound address and the IMAP mailbox. The webhook secret is
- * shown to the owner only (members see the address, not what lets anyone post mail as the organization).
+ * shown to the owner only and masked (its last four characters); the secret itself only through the reveal
+ * (reveal-webhook-secret.ts), which asks for the password again.
  */
 export async function getMailboxStatus(
   em: EntityManager,
   actor: TMailboxViewer,
-  deps: Pick<TIngestDeps, 'config'>,
+  deps: Pick<TIngestDeps, 'config' | 'secretBox'>,
 ): Promise<TMailboxStatus> {
   const { orgId } = actor;
   const org = await findOrganization(em, orgId);
@@ -27,7 +32,7 @@ export async function getMailboxStatus(
   return {
     connected: Boolean(mailbox?.passwordEnc),
     inboundAddress: inboundAddress(org, deps.config.mail.inboundDomain),
-    webhookSecret: isOwner ? org.webhookSecret : null,
+    webhookSecretMasked: isOwner ? `••••${openWebhookSecret(org, deps.secretBox).slice(-4)}` : null,
     webhookPath: ingestRoutes.mailWebhook.path,
     mailgunConfigured: Boolean(org.mailgunSigningKeyEnc),
     host: mailbox?.passwordEnc ? mailbox.host : null,

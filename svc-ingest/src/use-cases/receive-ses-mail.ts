@@ -13,7 +13,7 @@ import {
   type TSnsMessage,
 } from '../mail/sns-message.js';
 import { inboundTokens } from '../mail/webhook-auth.js';
-import { findOrganizationByToken } from '../repositories/organization.repository.js';
+import { findOrganizationByToken, hashWebhookSecret } from '../repositories/organization.repository.js';
 import { receiveMail } from './receive-mail.js';
 
 type TDeps = Pick<TIngestDeps, 'config' | 'outbound'>;
@@ -56,7 +56,7 @@ export async function receiveSesMail(
   if (!org) throw new IngestError('UNKNOWN_RECIPIENT');
   // The secret first: only the organization's own subscription makes the service fetch a certificate.
   const password = basicPassword(input.headers);
-  if (password === null || !safeEqual(password, org.webhookSecret))
+  if (password === null || !safeEqual(hashWebhookSecret(password), org.webhookSecretHash))
     throw new IngestError('WEBHOOK_UNAUTHORIZED');
   if (!(await isSnsSignatureValid(message, deps.outbound))) throw new IngestError('WEBHOOK_UNAUTHORIZED');
 

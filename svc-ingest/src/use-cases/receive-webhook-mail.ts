@@ -14,7 +14,11 @@ import {
   type TInboundPost,
 } from '../mail/inbound-providers.js';
 import { inboundTokens, isWebhookAuthorized } from '../mail/webhook-auth.js';
-import { findOrganizationByToken } from '../repositories/organization.repository.js';
+import {
+  findOrganizationByToken,
+  hashWebhookSecret,
+  openWebhookSecret,
+} from '../repositories/organization.repository.js';
 import { claimWebhookToken } from '../repositories/webhook-token.queries.js';
 import { receiveMail } from './receive-mail.js';
 
@@ -30,17 +34,17 @@ async function isAuthenticated(
 ): Promise<boolean> {
   switch (post.provider) {
     case 'raw':
-      return isWebhookAuthorized(org.webhookSecret, headers, post.raw);
+      return isWebhookAuthorized(openWebhookSecret(org, deps.secretBox), headers, post.raw);
     case 'sendgrid':
     case 'postmark': {
       const password = basicPassword(headers);
-      return password !== null && safeEqual(password, org.webhookSecret);
+      return password !== null && safeEqual(hashWebhookSecret(password), org.webhookSecretHash);
     }
     case 'mailgun': {
       // The route's URL carries the organization's secret as basic auth (checked before the body was read),
       // and Mailgun signs the form's timestamp and token with the organization's signing key.
       const password = basicPassword(headers);
-      if (password === null || !safeEqual(password, org.webhookSecret)) return false;
+      if (password === null || !safeEqual(hashWebhookSecret(password), org.webhookSecretHash)) return false;
       if (!org.mailgunSigningKeyEnc || !post.mailgun || !deps.secretBox) return false;
       const key = orgCredential(deps.secretBox, org.id, 'mailgun').open(org.mailgunSigningKeyEnc);
       if (!isMailgunSignatureValid(key, post.mailgun)) return false;

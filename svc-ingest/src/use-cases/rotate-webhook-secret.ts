@@ -8,11 +8,11 @@ import { getMailboxStatus, type TMailboxViewer } from './get-mailbox-status.js';
 export async function rotateWebhookSecretOf(
   em: EntityManager,
   actor: TMailboxViewer & { userId: number },
-  deps: Pick<TIngestDeps, 'config'>,
+  deps: Pick<TIngestDeps, 'config' | 'secretBox'>,
 ) {
   // The new secret and its event commit together.
   await em.transactional(async (tx) => {
-    await rotateWebhookSecret(tx, actor.orgId);
+    await rotateWebhookSecret(tx, actor.orgId, deps.secretBox);
     publishIntegrationChanged(tx, {
       orgId: actor.orgId,
       userId: actor.userId,

@@ -8,7 +8,7 @@ export async function updateMailboxSettings(
   em: EntityManager,
   actor: TMailboxViewer,
   patch: { folder?: string; autoScanMinutes?: number },
-  deps: Pick<TIngestDeps, 'config'>,
+  deps: Pick<TIngestDeps, 'config' | 'secretBox'>,
 ) {
   const mailbox = await getOrCreateMailbox(em, actor.orgId);
   if (patch.folder !== undefined && patch.folder !== mailbox.folder) {

@@ -49,6 +49,13 @@ export const mailboxRotateSecret = /* @__PURE__ */ endpoint(
   '/api/integrations/mailbox/webhook-secret',
   0,
 );
+export const mailboxRevealSecret = /* @__PURE__ */ endpoint(
+  'ingest',
+  'mailboxRevealSecret',
+  'POST',
+  '/api/integrations/mailbox/webhook-secret/reveal',
+  0,
+);
 export const mailboxMailgunKey = /* @__PURE__ */ endpoint(
   'ingest',
   'mailboxMailgunKey',
