@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertPostgresUserCanReach } from './embedded-postgres.js';
+import { assertPostgresUserCanReach, relocatedDataDir, startEmbeddedPostgres } from './embedded-postgres.js';
+import { findFreePort } from './ports.js';
 
 const hasPostgresUser = (() => {
   try {
@@ -36,4 +38,47 @@ describe('npm start as root from a private directory', () => {
     mkdirSync(open, { recursive: true });
     expect(() => assertPostgresUserCanReach([open])).not.toThrow();
   });
+
+  // Issue 20: npm start by root from a clone in a private directory works: the binaries and the data go where
+  // the postgres user can reach them (a folder per checkout under the relocation home), kept between runs.
+  it.runIf(asRootWithPostgresUser)(
+    'starts from a private checkout with its data kept between runs, outside the checkout',
+    async () => {
+      const privateDir = join(base, 'root-only');
+      const dataDir = join(privateDir, 'app', '.data', 'postgres');
+      mkdirSync(join(privateDir, 'app'), { recursive: true });
+      chmodSync(privateDir, 0o700);
+      const home = join(base, 'home');
+      const query = async (url: string, sql: string) => {
+        const client = new pg.Client({ connectionString: `${url}/postgres` });
+        await client.connect();
+        try {
+          return (await client.query(sql)).rows;
+        } finally {
+          await client.end();
+        }
+      };
+
+      const first = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), relocateHome: home });
+      try {
+        await query(first.serverUrl, "CREATE TABLE kept (note text); INSERT INTO kept VALUES ('still here')");
+      } finally {
+        await first.stop();
+      }
+      const moved = join(relocatedDataDir(dataDir, home), 'data');
+      expect(existsSync(join(moved, 'PG_VERSION'))).toBe(true);
+      expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(false);
+      const folder = statSync(relocatedDataDir(dataDir, home));
+      expect(folder.mode & 0o777).toBe(0o700);
+      expect(folder.uid).toBe(Number(execFileSync('id', ['-u', 'postgres']).toString().trim()));
+
+      const second = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), relocateHome: home });
+      try {
+        expect(await query(second.serverUrl, 'SELECT note FROM kept')).toEqual([{ note: 'still here' }]);
+      } finally {
+        await second.stop();
+      }
+    },
+    120_000,
+  );
 });

