@@ -119,6 +119,6 @@ test('the $50 purchase unlocks the dashboard guide', async ({ page }) => {
     await page.goto('/dashboard');
     await baseExpect(page.getByText('Access Granted')).toBeVisible({ timeout: 20_000 });
   }).toPass({ timeout: 90_000 });
-  await expect(page.getByRole('button', { name: 'Visit Template' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Get Template Now' })).toBeVisible();
   await expect(page.getByText('Happy building!')).toBeVisible();
 });

@@ -33,7 +33,7 @@ test('a visitor with no cookie buys the licence as a guest and lands signed in o
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Access Granted')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Visit Template' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Get Template Now' })).toBeVisible();
   const me = (await (await page.request.get('/api/auth/me')).json()) as {
     user: { email: string; name: string; digitalProductAccess: boolean };
   };
