@@ -21,6 +21,8 @@ interface TKey {
 const keys = new Map<string, TKey>();
 const sessions = new Map<string, { userId: number; orgId: number }>();
 let introspections = 0;
+/** The client address of each introspection (the body's `ip`). */
+const askedFrom: Array<string | undefined> = [];
 
 let identity: Awaited<ReturnType<typeof startUpstream>>;
 let ingest: Awaited<ReturnType<typeof startUpstream>>;
@@ -29,7 +31,12 @@ beforeAll(async () => {
   identity = await startUpstream('identity', (app) => {
     app.post('/internal/sessions/introspect', async (request, reply) => {
       introspections += 1;
-      const { token, via } = JSON.parse(String(request.body)) as { token: string; via: string };
+      const { token, via, ip } = JSON.parse(String(request.body)) as {
+        token: string;
+        via: string;
+        ip?: string;
+      };
+      askedFrom.push(ip);
       const key = keys.get(token);
       if (key && via === 'bearer') {
         if (key.revoked) return reply.code(401).send({ message: 'API key not found or revoked' });
@@ -70,6 +77,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   introspections = 0;
+  askedFrom.length = 0;
   ingest.seen.length = 0;
 });
 
@@ -135,6 +143,26 @@ describe.each([
       expect(ingest.seen).toHaveLength(5);
       // Another key of the same organization has its own budget.
       expect((await records(gateway, second.token)).statusCode).toBe(200);
+    },
+  );
+
+  it.skipIf(withRedis && !hasRedis)(
+    'asks identity once per address a key is used from, so it can log each new address (issue 20)',
+    async () => {
+      const key = newKey();
+      const from = (remoteAddress: string) =>
+        gateway.inject({
+          method: 'GET',
+          url: '/api/emails',
+          headers: { authorization: `Bearer ${key.token}` },
+          remoteAddress,
+        });
+      expect((await from('203.0.113.7')).statusCode).toBe(200);
+      expect((await from('203.0.113.7')).statusCode).toBe(200);
+      expect((await from('198.51.100.4')).statusCode).toBe(200);
+      expect((await from('203.0.113.7')).statusCode).toBe(200);
+      expect((await from('198.51.100.4')).statusCode).toBe(200);
+      expect(askedFrom).toEqual(['203.0.113.7', '198.51.100.4']);
     },
   );
 

@@ -31,6 +31,13 @@ export interface TEviction {
   all?: boolean;
 }
 
+/**
+ * Where an answer is cached: the token, and for an organization API key (`dfk_...`) the token and the
+ * client's address (identity records each new address of a key: issue 20).
+ */
+const cacheKeyOf = (token: string, ip: string | undefined) =>
+  ip && token.startsWith('dfk_') ? `${token}\n${ip}` : token;
+
 /** SHA-256 of a session token, as eviction messages name it. */
 export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -95,21 +102,30 @@ export class IdentityClient {
     });
   }
 
+  /**
+   * `ip`: the client's address, passed to identity. An organization API key's answer is cached per address,
+   * so identity hears of each address a key is used from and logs its first use and every new address
+   * (issue 20); a session's answer is cached per token alone.
+   */
   async resolve(
     token: string,
-    options: { fresh: boolean; requestId: string; via?: TTokenCarrier },
+    options: { fresh: boolean; requestId: string; via?: TTokenCarrier; ip?: string },
   ): Promise<TIdentityAnswer> {
     const via = options.via ?? 'cookie';
+    const key = cacheKeyOf(token, options.ip);
     if (!options.fresh && this.options.ttlMs > 0) {
-      const hit = this.cache.get(token);
+      const hit = this.cache.get(key);
       const now = Date.now();
       if (hit && hit.via === via && hit.until > now) {
-        if (hit.refreshAt <= now && !this.inflight.has(token)) void this.ask(token, options.requestId, via);
+        if (hit.refreshAt <= now && !this.inflight.has(key))
+          void this.ask(key, token, options.requestId, via, options.ip);
         return hit.answer;
       }
     }
-    const pending = this.inflight.get(token);
-    return pending && this.inflightVia.get(token) === via ? pending : this.ask(token, options.requestId, via);
+    const pending = this.inflight.get(key);
+    return pending && this.inflightVia.get(key) === via
+      ? pending
+      : this.ask(key, token, options.requestId, via, options.ip);
   }
 
   /** Forget a token's answer (after a request that may have changed the session: logout, new organization...). */
@@ -164,19 +180,28 @@ export class IdentityClient {
     await this.pool.close();
   }
 
-  private ask(token: string, requestId: string, via: TTokenCarrier): Promise<TIdentityAnswer> {
+  /** Asks identity about `token`; the answer is kept under `token`'s cache key (cacheKeyOf). */
+  private ask(
+    token: string,
+    presented: string,
+    requestId: string,
+    via: TTokenCarrier,
+    ip: string | undefined,
+  ): Promise<TIdentityAnswer> {
     const askedAt = this.epoch;
-    const digest = tokenDigest(token);
-    const promise: Promise<TIdentityAnswer> = this.introspect(token, requestId, via).then((answer) => {
-      if (this.inflight.get(token) === promise) {
-        this.inflight.delete(token);
-        this.inflightVia.delete(token);
-        this.inflightByDigest.delete(digest);
-      }
-      // A write to the session (logout, role change...) may have happened while identity was answering.
-      if (!this.invalidatedSince(askedAt, token, answer)) this.remember(token, digest, answer, via);
-      return answer;
-    });
+    const digest = tokenDigest(presented);
+    const promise: Promise<TIdentityAnswer> = this.introspect(presented, requestId, via, ip).then(
+      (answer) => {
+        if (this.inflight.get(token) === promise) {
+          this.inflight.delete(token);
+          this.inflightVia.delete(token);
+          this.inflightByDigest.delete(digest);
+        }
+        // A write to the session (logout, role change...) may have happened while identity was answering.
+        if (!this.invalidatedSince(askedAt, token, answer)) this.remember(token, digest, answer, via);
+        return answer;
+      },
+    );
     this.inflight.set(token, promise);
     this.inflightVia.set(token, via);
     this.inflightByDigest.set(digest, token);
@@ -235,7 +260,12 @@ export class IdentityClient {
     index(this.byOrg, answer.orgId, token);
   }
 
-  private async introspect(token: string, requestId: string, via: TTokenCarrier): Promise<TIdentityAnswer> {
+  private async introspect(
+    token: string,
+    requestId: string,
+    via: TTokenCarrier,
+    ip: string | undefined,
+  ): Promise<TIdentityAnswer> {
     let answer: TIdentityAnswer;
     try {
       const response = await this.pool.request({
@@ -246,7 +276,7 @@ export class IdentityClient {
           'x-internal-token': this.options.internalToken,
           'x-request-id': requestId,
         },
-        body: JSON.stringify({ token, via }),
+        body: JSON.stringify(ip ? { token, via, ip: ip.slice(0, 64) } : { token, via }),
         // Introspection reads: it may be asked again of another instance after a reset connection.
         idempotent: true,
       });

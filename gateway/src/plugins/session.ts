@@ -89,7 +89,7 @@ export const session = fp<TSessionOptions>(
         // `Basic` or a bearer identity refused) is checked before it is used.
         if (token !== bearer) refuseCrossSite(request);
         const via = token === bearer ? 'bearer' : 'cookie';
-        const answer = await identity.resolve(token, { fresh, requestId: request.id, via });
+        const answer = await identity.resolve(token, { fresh, requestId: request.id, via, ip: request.ip });
         if (answer.kind === 'signed-in') {
           // An API key Bearer is a valid Bearer: exempt from the cross-site check like any other.
           if (answer.apiKey) apiKeys.set(request, answer.apiKey);

@@ -21,10 +21,12 @@ export const ACTIVITY_ACTIONS = {
   two_factor_disabled: { category: 'security', label: 'Two-factor sign-in disabled' },
   two_factor_recovery_codes_regenerated: { category: 'security', label: 'Recovery codes regenerated' },
   two_factor_required_changed: { category: 'security', label: 'Two-factor requirement changed' },
-  // API keys (another issue) record these: created/revoked from their routes, `api_key_used` when a key
-  // authenticates a request (at most once a minute per key, like a session's last-seen time).
+  // API keys (issue 20): created and revoked from their routes; a key's first use and its first use from
+  // each new address from introspection (svc-identity record-api-key-use.ts), never a row per request.
   api_key_created: { category: 'security', label: 'API key created' },
   api_key_revoked: { category: 'security', label: 'API key revoked' },
+  api_key_first_used: { category: 'security', label: 'API key first used' },
+  api_key_new_address: { category: 'security', label: 'API key used from a new address' },
   api_key_used: { category: 'security', label: 'API key used' },
   account_deleted: { category: 'security', label: 'Account deleted' },
   // team

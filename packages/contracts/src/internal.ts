@@ -15,6 +15,11 @@ export const ZIntrospectSessionBody = z.object({
    * issued to a program only as `Authorization: Bearer`.
    */
   via: z.enum(['cookie', 'bearer']).default('cookie'),
+  /**
+   * The client's address as the gateway sees it: an API key's first use and its use from a new address go to
+   * the organization's activity log (issue 20). Absent: not recorded.
+   */
+  ip: z.string().min(1).max(64).optional(),
 });
 export type TIntrospectSessionBody = z.infer<typeof ZIntrospectSessionBody>;
 

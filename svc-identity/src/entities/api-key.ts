@@ -20,6 +20,12 @@ export interface IApiKey {
   /** Written at most once a minute (use-cases/record-api-key-use.ts). */
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  /**
+   * The addresses the key has been used from (issue 20): the first is its first use, each later one a use
+   * from a new address, both in the organization's activity log. Appended only when an address is new
+   * (use-cases/record-api-key-use.ts), at most API_KEY_ADDRESSES_KEPT of them.
+   */
+  seenIps: string[];
 }
 
 export const ApiKeySchema = new EntitySchema<IApiKey>({
@@ -39,5 +45,6 @@ export const ApiKeySchema = new EntitySchema<IApiKey>({
     createdAt: createdAtColumn,
     lastUsedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     revokedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    seenIps: { type: 'string[]', columnType: 'text[]', defaultRaw: `'{}'` },
   },
 });

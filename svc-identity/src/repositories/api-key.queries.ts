@@ -49,3 +49,25 @@ export async function touchApiKey(em: EntityManager, id: number): Promise<boolea
   );
   return ((result as { affectedRows?: number }).affectedRows ?? 0) > 0;
 }
+
+/** How many addresses a key remembers; past that a new address is no longer recorded (nor logged). */
+export const API_KEY_ADDRESSES_KEPT = 1000;
+
+/**
+ * Adds `ip` to the key's seen addresses when it is new, in one conditional statement (nothing is written for
+ * a known address). Answers null when the address was known (or the list is full), else how many addresses
+ * the key has now: 1 is the key's first use.
+ */
+export async function rememberApiKeyAddress(
+  em: EntityManager,
+  id: number,
+  ip: string,
+): Promise<number | null> {
+  const rows = await em.getConnection().execute<Array<{ seen: number }>>(
+    `update api_keys set seen_ips = array_append(seen_ips, ?::text)
+      where id = ? and not (?::text = any(seen_ips)) and cardinality(seen_ips) < ?
+      returning cardinality(seen_ips) as seen`,
+    [ip, id, ip, API_KEY_ADDRESSES_KEPT],
+  );
+  return rows[0]?.seen ?? null;
+}

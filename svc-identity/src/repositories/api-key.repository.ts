@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { ApiKeySchema, type IApiKey } from '../entities/api-key.js';
 import { UserSchema } from '../entities/user.js';
 
@@ -8,7 +8,12 @@ export async function insertApiKey(
   em: EntityManager,
   input: Pick<IApiKey, 'publicId' | 'organizationId' | 'name' | 'scope' | 'secretHash' | 'createdById'>,
 ): Promise<IApiKey> {
-  const key = em.create(ApiKeySchema, { ...input, lastUsedAt: null, revokedAt: null } as IApiKey);
+  const key = em.create(ApiKeySchema, {
+    ...input,
+    lastUsedAt: null,
+    revokedAt: null,
+    seenIps: [] as string[],
+  } as IApiKey);
   await em.flush();
   return key;
 }
@@ -31,16 +36,18 @@ export async function listLiveApiKeys(
   );
 }
 
-/** Revokes one of the organization's keys; false when it has no live key by that id. */
+/** Revokes one of the organization's keys (under a row lock); null when it has no live key by that id. */
 export async function revokeApiKeyOf(
   em: EntityManager,
   organizationId: number,
   publicId: string,
-): Promise<boolean> {
-  const affected = await em.nativeUpdate(
+): Promise<IApiKey | null> {
+  const key = await em.findOne(
     ApiKeySchema,
     { organizationId, publicId, revokedAt: null },
-    { revokedAt: new Date() },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
   );
-  return affected > 0;
+  if (!key) return null;
+  key.revokedAt = new Date();
+  return key;
 }

@@ -3,6 +3,7 @@ import { ApiKeyMessages } from '@dealflow/contracts';
 import { TEST_INTERNAL_TOKEN } from '@dealflow/service-kit/testing';
 import { startIdentity, type TIdentityTest } from '../test/identity.js';
 import { addMember, registerOwner, type TSignedIn } from '../test/factories/user.factory.js';
+import { listActivity } from '../repositories/activity-log.repository.js';
 
 let h: TIdentityTest;
 beforeAll(async () => {
@@ -202,5 +203,77 @@ describe('introspection of an API key (the gateway asks)', () => {
       payload: { name: 'x', scope: 'write' },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('API keys in the activity log (issue 20)', () => {
+  const keyRows = async (orgId: number) =>
+    (await listActivity(h.svc.ctx.orm.em.fork(), orgId)).filter((row) =>
+      row.activityType.startsWith('api_key'),
+    );
+  const introspectFrom = (token: string, ip: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/internal/sessions/introspect',
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+      payload: { token, via: 'bearer', ip },
+    });
+
+  it('records creation and revocation with the name and prefix, never the secret', async () => {
+    const owner = await proOwner();
+    const { key, secret } = (await create(owner, { name: 'CRM sync', scope: 'write' })).json();
+    const revoked = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/organization/api-keys/${key.id}`,
+      headers: owner.auth,
+    });
+    expect(revoked.statusCode).toBe(200);
+    const rows = await keyRows(owner.organization!.id);
+    expect(rows.map((row) => row.activityType)).toEqual(['api_key_created', 'api_key_revoked']);
+    for (const row of rows) {
+      expect(row.userId).toBe(owner.user.id);
+      expect(row.targetLabel).toBe(`CRM sync (${key.prefix}_…)`);
+      expect(row.metadata).toEqual({ name: 'CRM sync', prefix: key.prefix, scope: 'write' });
+      expect(JSON.stringify(row)).not.toContain(secret.slice(key.prefix.length + 1));
+    }
+    // A second revocation finds no live key and records nothing.
+    const again = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/organization/api-keys/${key.id}`,
+      headers: owner.auth,
+    });
+    expect(again.statusCode).toBe(404);
+    expect(await keyRows(owner.organization!.id)).toHaveLength(2);
+  });
+
+  it('records the first use and each new address once, without a write per request', async () => {
+    const owner = await proOwner();
+    const { key, secret } = (await create(owner, { name: 'Nightly', scope: 'read' })).json();
+    const orgId = owner.organization!.id;
+    for (let i = 0; i < 5; i++) expect((await introspectFrom(secret, '203.0.113.7')).statusCode).toBe(200);
+    let rows = await keyRows(orgId);
+    expect(rows.map((row) => row.activityType)).toEqual(['api_key_created', 'api_key_first_used']);
+    expect(rows[1]).toMatchObject({
+      ip: '203.0.113.7',
+      targetLabel: `Nightly (${key.prefix}_…)`,
+      metadata: { name: 'Nightly', prefix: key.prefix, scope: 'read' },
+    });
+
+    for (let i = 0; i < 3; i++) {
+      await introspectFrom(secret, '198.51.100.4');
+      await introspectFrom(secret, '203.0.113.7');
+    }
+    rows = await keyRows(orgId);
+    expect(rows.map((row) => [row.activityType, row.ip])).toEqual([
+      ['api_key_created', '127.0.0.1'],
+      ['api_key_first_used', '203.0.113.7'],
+      ['api_key_new_address', '198.51.100.4'],
+    ]);
+    const [stored] = await h.query<{ seen_ips: string[] }>(
+      'select seen_ips from api_keys where public_id = ?',
+      [key.id],
+    );
+    expect(stored!.seen_ips).toEqual(['203.0.113.7', '198.51.100.4']);
+    expect(JSON.stringify(rows)).not.toContain(secret.slice(key.prefix.length + 1));
   });
 });

@@ -16,7 +16,7 @@ export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps):
   route(identityRoutes.introspectSession, async ({ body, request }) => {
     // Organization API keys (`dfk_...`): never a session; a valid key of a non-Pro organization hears 402.
     if (isApiKeyToken(body.token)) {
-      const key = await introspectApiKey(request.em, deps.jwt, body.token, body.via);
+      const key = await introspectApiKey(request.em, deps.jwt, body.token, body.via, body.ip);
       if (key.kind === 'plan') throw new IdentityError('PRO_REQUIRED');
       if (key.kind === 'refused') throw new IdentityError('NOT_SIGNED_IN', 'API key not found or revoked');
       return {

@@ -8,6 +8,8 @@ import { IdentityError } from '../errors.js';
 import { insertApiKey } from '../repositories/api-key.repository.js';
 import { UserSchema } from '../entities/user.js';
 import { hasApiAccess } from './api-key-plan.js';
+import { apiKeyTarget } from './record-api-key-use.js';
+import { logActivity } from '../repositories/activity-log.repository.js';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const createPublicId = () => Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
@@ -40,6 +42,14 @@ export async function createApiKey(
     createdById: actor.userId,
   });
   const creator = await em.findOne(UserSchema, { id: actor.userId });
-  // Activity log hook: "API key created" belongs here (see record-api-key-use.ts).
+  logActivity(em, {
+    organizationId: actor.orgId,
+    userId: actor.userId,
+    activityType: 'api_key_created',
+    description: `${creator?.name ?? 'Someone'} created the API key ${key.name}`,
+    target: apiKeyTarget(key),
+    metadata: { name: key.name, prefix: `${API_KEY_PREFIX}${key.publicId}`, scope: key.scope },
+  });
+  await em.flush();
   return { key: Object.assign(key, { createdByName: creator?.name ?? null }), secret };
 }

@@ -38,6 +38,7 @@ export async function introspectApiKey(
   jwt: TJwtSigner,
   token: string,
   via: 'cookie' | 'bearer',
+  ip?: string,
 ): Promise<TApiKeyIntrospection> {
   const match = API_KEY_PATTERN.exec(token);
   if (!match || via !== 'bearer') return { kind: 'refused' };
@@ -53,6 +54,7 @@ export async function introspectApiKey(
     organizationId: credential.organization_id,
     name: credential.name,
     scope: credential.scope,
+    ip,
   });
   const identity = {
     userId: credential.acting_user_id,
