@@ -2,7 +2,8 @@ import { expect as baseExpect, test, uniqueEmail } from '../support/fixtures.js'
 
 // Issue 14 item 1 and issue 12's auto-login finding, on the embedded payment provider: a visitor with no
 // cookie buys the $50 licence as a guest and ends signed in on the dashboard; the auto-login answers only to
-// the browser that started the checkout, once.
+// the browser that started the checkout, once. Issue 20: the visitor gives the email first, in this browser;
+// the payment page shows it read-only, and the session the auto-login opens cannot change billing.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -19,9 +20,16 @@ test('a visitor with no cookie buys the licence as a guest and lands signed in o
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Buy Now - $50' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Your email for the licence' });
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(dialog.getByText('Enter your email address.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /Email/ }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/pay\/checkout\/cs_/);
   await expect(page.getByText('Standard License (one-time)')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
+  // The address given first is locked on the payment page.
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
@@ -56,11 +64,14 @@ test('the checkout session id alone signs nobody in; only the buying browser, on
 }) => {
   const buyer = await browser.newContext({ baseURL });
   const stranger = await browser.newContext({ baseURL });
-  const started = await buyer.request.post('/api/stripe/checkout');
+  const email = uniqueEmail('guest');
+  // A guest checkout without the email given first is refused (issue 20).
+  expect((await buyer.request.post('/api/stripe/checkout')).status()).toBe(400);
+  const started = await buyer.request.post('/api/stripe/checkout', { data: { email } });
   expect(started.ok(), await started.text()).toBe(true);
   const { url, sessionId } = (await started.json()) as { url: string; sessionId: string };
   const paid = await buyer.request.post(new URL(url).pathname, {
-    form: { email: uniqueEmail('guest'), cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+    form: { email, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
@@ -98,9 +109,13 @@ test('a visitor with no cookie starts a Pro trial as a guest and lands signed in
   await page.goto('/#pricing');
   await page.getByRole('button', { name: 'Monthly', exact: true }).click();
   await page.getByRole('button', { name: 'Start Pro as a guest' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your email for the Pro trial' });
+  await dialog.getByRole('textbox', { name: /Email/ }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/pay\/checkout\/cs_/);
   await expect(page.getByText('Pro plan, monthly, 1 seat')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
@@ -126,6 +141,11 @@ test('a visitor with no cookie starts a Pro trial as a guest and lands signed in
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === 'df_session')?.httpOnly).toBe(true);
   expect(cookies.find((c) => c.name === 'df_checkout')).toBeUndefined();
+
+  // The session the auto-login opened is unverified until the emailed link is used: no billing portal.
+  const portal = await page.request.post('/api/stripe/portal');
+  expect(portal.status()).toBe(403);
+  expect(((await portal.json()) as { message: string }).message).toMatch(/^(Verify|Confirm) your email/);
 
   // The organization is theirs to rename.
   const renamed = await page.request.patch('/api/organization', { data: { name: 'Sam Capital' } });

@@ -35,14 +35,21 @@ export function CheckoutButton({
   appearance = 'primary',
   size = 'large',
   choice,
+  onEmailDialogChange,
 }: {
   label: string;
   appearance?: ButtonProps['appearance'];
   size?: ButtonProps['size'];
   choice?: { plan: 'basic' | 'pro'; billingCycle: 'monthly' | 'annual' };
+  /** Told when the guest email dialog opens and closes (the landing page keeps this button meanwhile). */
+  onEmailDialogChange?: (open: boolean) => void;
 }) {
   const [processing, setProcessing] = useState(false);
-  const [askingEmail, setAskingEmail] = useState(false);
+  const [askingEmail, setAskingEmailState] = useState(false);
+  const setAskingEmail = (open: boolean) => {
+    setAskingEmailState(open);
+    onEmailDialogChange?.(open);
+  };
   const { user } = useAuth();
   const startAsGuest = async (email: string) => {
     const answer = await api.billing.checkout(choice ? { ...choice, email } : { email });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 
 const loadRemote = vi.fn();
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: (id: string) => loadRemote(id) }));
@@ -51,6 +51,31 @@ describe('LandingPurchaseButton', () => {
     );
     expect(screen.getByRole('button', { name: 'Buy Now - $50' }).hasAttribute('data-billing')).toBe(true);
     expect(loadRemote.mock.calls.every(([id]) => id === 'mfe_billing/PurchaseButton')).toBe(true);
+  });
+
+  it("keeps the shell's button while its guest email dialog is open, then lets billing's replace it (issue 20)", async () => {
+    let arrive: (module: unknown) => void = () => undefined;
+    loadRemote.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    await renderButtons();
+    const shellButton = screen.getByRole('button', { name: 'Buy Now - $50' });
+    fireEvent.pointerEnter(shellButton.parentElement!);
+    fireEvent.click(shellButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Your email for the licence' });
+    arrive({ default: BillingButton });
+    await vi.waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Purchase Now', hidden: true }).hasAttribute('data-billing'),
+      ).toBe(true),
+    );
+    // The visitor is still typing: the dialog and the button that opened it stay.
+    expect(dialog.isConnected).toBe(true);
+    expect(
+      screen.getByRole('button', { name: 'Buy Now - $50', hidden: true }).hasAttribute('data-billing'),
+    ).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Buy Now - $50' }).hasAttribute('data-billing')).toBe(true),
+    );
   });
 
   it("keeps the shell's button when billing cannot be loaded, and tries again on the next interaction", async () => {

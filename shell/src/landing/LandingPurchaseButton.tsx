@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { RemoteComponent, type TRemoteId } from '@dealflow/web-kit';
 import { CheckoutButton } from '../components/CheckoutButton';
@@ -54,6 +54,9 @@ export function LandingPurchaseButton({
   loadWhenNear?: boolean;
 }) {
   const isLoaded = useSyncExternalStore(subscribe, getIsBillingButtonLoaded, getIsBillingButtonLoaded);
+  // A visitor typing the email in the shell's button's dialog keeps that button (and the dialog) until it
+  // closes: billing's arriving meanwhile must not unmount it mid-purchase.
+  const [isAskingEmail, setIsAskingEmail] = useState(false);
   const wrapper = useRef<HTMLSpanElement>(null);
   const hasFocus = useRef(false);
 
@@ -82,7 +85,7 @@ export function LandingPurchaseButton({
     return () => observer.disconnect();
   }, []);
 
-  const own = <CheckoutButton label={label} appearance={appearance} />;
+  const own = <CheckoutButton label={label} appearance={appearance} onEmailDialogChange={setIsAskingEmail} />;
   return (
     <span
       ref={wrapper}
@@ -100,7 +103,7 @@ export function LandingPurchaseButton({
         else setTimeout(() => (hasFocus.current = !!wrapper.current?.contains(document.activeElement)), 0);
       }}
     >
-      {isLoaded ? (
+      {isLoaded && !isAskingEmail ? (
         <RemoteComponent id={BILLING_BUTTON} props={{ label, appearance }} loading={own} fallback={own} />
       ) : (
         own
