@@ -275,6 +275,18 @@ describe('re-authentication', () => {
     ).toBe(201);
   });
 
+  it('a member whose organization requires two-factor can re-authenticate to enrol', async () => {
+    const owner = await registerOwner(h);
+    await h.query('update organizations set require_two_factor = true where id = ?', [
+      owner.organization!.id,
+    ]);
+    await ageSession(owner.token, 15);
+    expect((await send('POST', '/api/user/two-factor/setup', owner.auth)).statusCode).toBe(403);
+    const reauth = await send('POST', '/api/auth/reauthenticate', owner.auth, { password: owner.password });
+    expect(reauth.statusCode).toBe(200);
+    expect((await send('POST', '/api/user/two-factor/setup', owner.auth)).statusCode).toBe(200);
+  });
+
   it('a fresh sign-in counts as re-authentication; signed-out callers get 401', async () => {
     const owner = await registerOwner(h);
     await ageSession(owner.token, 30);

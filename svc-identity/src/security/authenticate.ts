@@ -37,11 +37,13 @@ export function readPresentedTokens(request: FastifyRequest): TPresentedToken[] 
 }
 
 const routeKey = (route: Pick<ApiRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
-/** What a member who must still enrol in two-factor may call: who am I, sign out, and enrol. */
+/** What a member who must still enrol in two-factor may call: who am I, sign out, re-authenticate and enrol. */
 const ENROLMENT_ROUTES = new Set(
   [
     identityRoutes.me,
     identityRoutes.logout,
+    // Enrolment needs a recent password check (issue 20): a member made to enrol can give it.
+    identityRoutes.reauthenticate,
     twoFactorRoutes.twoFactorStatus,
     twoFactorRoutes.startTwoFactorSetup,
     twoFactorRoutes.confirmTwoFactor,
