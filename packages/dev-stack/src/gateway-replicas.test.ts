@@ -213,9 +213,13 @@ describe.skipIf(!enabled)('two gateway replicas in front of two instances of eve
     // 4. A deck emailed to the organization's inbound address becomes a Completed record with a CRM deal.
     const inbox = await poll('the inbound address', async () => {
       const answer = await call('GET', ingestRoutes.mailbox.path);
-      const body = answer.json as { inboundAddress?: string; webhookSecret?: string | null } | null;
-      return answer.status === 200 && body?.inboundAddress && body.webhookSecret
-        ? { inboundAddress: body.inboundAddress, webhookSecret: body.webhookSecret }
+      const body = answer.json as { inboundAddress?: string; webhookSecretMasked?: string | null } | null;
+      if (answer.status !== 200 || !body?.inboundAddress || !body.webhookSecretMasked) return undefined;
+      // The status shows the secret masked; the owner, signed in moments ago, reveals it (issue 20).
+      const revealed = await call('POST', ingestRoutes.mailboxRevealSecret.path);
+      const secret = (revealed.json as { webhookSecret?: string } | null)?.webhookSecret;
+      return revealed.status === 200 && secret
+        ? { inboundAddress: body.inboundAddress, webhookSecret: secret }
         : undefined;
     });
     const delivered = await fetch(
