@@ -22,6 +22,7 @@ import { api } from '@dealflow/contracts/client';
 import {
   SUPPORT_MESSAGE_MAX,
   SUPPORT_MESSAGE_MIN,
+  SUPPORT_PROMISES,
   SUPPORT_SUBJECT_MAX,
   SupportMessages,
 } from '@dealflow/contracts/plans';
@@ -59,7 +60,7 @@ const useStyles = makeStyles({
 const promiseText = (priority: boolean, firstResponse: string) =>
   priority
     ? `Priority support (Pro): we answer within ${firstResponse}.`
-    : `We answer within ${firstResponse}. Pro plans get priority support, answered within 4 business hours.`;
+    : `We answer within ${firstResponse}. Pro plans get priority support, answered within ${SUPPORT_PROMISES.pro.firstResponse}.`;
 
 function validate(subject: string, message: string) {
   const s = subject.trim();
