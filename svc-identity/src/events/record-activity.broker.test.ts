@@ -127,10 +127,27 @@ describe("other services' events in the activity log (through the broker)", () =
       },
       { orgId },
     );
+    // Issue 20: revealing the webhook secret is logged too (the event carries no secret).
+    await bus().publish(
+      Topics.integrationChanged,
+      {
+        orgId,
+        userId: owner.user.id,
+        change: 'webhook_secret_revealed',
+        details: {},
+        changedAt: new Date().toISOString(),
+      },
+      { orgId },
+    );
     const entries = await waitFor(
       async () => {
         const all = await activity(owner);
-        const wanted = ['purchase_completed', 'mailbox_connected', 'webhook_secret_rotated'];
+        const wanted = [
+          'purchase_completed',
+          'mailbox_connected',
+          'webhook_secret_rotated',
+          'webhook_secret_revealed',
+        ];
         return wanted.every((a) => all.some((e) => e.action === a)) ? all : null;
       },
       { timeoutMs: 30_000 },
@@ -145,7 +162,16 @@ describe("other services' events in the activity log (through the broker)", () =
       actor: { userId: member.user.id, email: member.user.email },
       details: { host: 'imap.fund.test', username: 'deals@fund.test' },
     });
+    expect(entries?.find((e) => e.action === 'webhook_secret_revealed')).toMatchObject({
+      category: 'integrations',
+      description: `${owner.user.name} revealed the inbound webhook secret`,
+      actor: { userId: owner.user.id },
+    });
     const integrations = await activity(owner, '?category=integrations');
-    expect(integrations.map((e) => e.action).sort()).toEqual(['mailbox_connected', 'webhook_secret_rotated']);
+    expect(integrations.map((e) => e.action).sort()).toEqual([
+      'mailbox_connected',
+      'webhook_secret_revealed',
+      'webhook_secret_rotated',
+    ]);
   }, 60_000);
 });
