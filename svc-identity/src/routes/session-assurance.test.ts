@@ -275,6 +275,19 @@ describe('re-authentication', () => {
     ).toBe(201);
   });
 
+  it('a right password on email change counts as a fresh authentication of the session', async () => {
+    const owner = await registerOwner(h);
+    await ageSession(owner.token, 30);
+    const changed = await send('POST', '/api/account/email/change', owner.auth, {
+      newEmail: uniqueEmail('moved'),
+      password: owner.password,
+    });
+    expect(changed.statusCode).toBe(202);
+    const aat = (await introspect(owner.token)).claims!.aat as number;
+    expect(Math.abs(aat - Date.now() / 1000)).toBeLessThan(30);
+    expect((await send('POST', '/api/user/two-factor/setup', owner.auth)).statusCode).toBe(200);
+  });
+
   it('a member whose organization requires two-factor can re-authenticate to enrol', async () => {
     const owner = await registerOwner(h);
     await h.query('update organizations set require_two_factor = true where id = ?', [

@@ -6,7 +6,7 @@ import { deleteSessionsOfUser } from '../repositories/session.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { assertPasswordIsUncommon, hashPassword } from '../security/passwords.js';
 import { loadActorUser } from './guards.js';
-import { confirmPassword, type TPasswordCheckDeps } from './confirm-password.js';
+import { confirmSessionPassword, type TPasswordCheckDeps } from './confirm-password.js';
 
 /**
  * Changes the password after checking the current one (on the sign-in throttle); every other session of the
@@ -21,8 +21,10 @@ export async function changePassword(
 ) {
   requireVerifiedSession(actor);
   const user = await loadActorUser(em.fork(), actor);
-  await confirmPassword(
+  await confirmSessionPassword(
+    em,
     deps,
+    actor,
     user,
     input.currentPassword,
     meta,

@@ -1,7 +1,9 @@
 import { IdentityError } from '../errors.js';
 import type { TIdentityDeps, TRequestMeta } from '../deps.js';
 import type { IUser } from '../entities/user.js';
+import type { EntityManager } from '@mikro-orm/core';
 import { verifyPassword } from '../security/passwords.js';
+import { markSessionAuthenticated } from '../repositories/session.repository.js';
 import { renderSignInThrottledEmail } from '../emails/templates.js';
 import { THROTTLED_MESSAGE } from './login-user.js';
 
@@ -41,4 +43,21 @@ export async function confirmPassword(
     });
   }
   throw wrong();
+}
+
+/**
+ * confirmPassword for the signed-in user's own session: a right password also counts as a fresh
+ * authentication of that session (its authenticated_at, claim `aat`, is now).
+ */
+export async function confirmSessionPassword(
+  em: EntityManager,
+  deps: TPasswordCheckDeps,
+  session: { tokenHash: string },
+  user: IUser,
+  password: string,
+  meta: TRequestMeta,
+  wrong?: () => Error,
+): Promise<void> {
+  await confirmPassword(deps, user, password, meta, wrong);
+  await markSessionAuthenticated(em.fork(), session.tokenHash);
 }

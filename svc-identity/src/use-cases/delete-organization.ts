@@ -5,7 +5,7 @@ import { UserSchema } from '../entities/user.js';
 import { publishOrganizationDeleted } from '../repositories/identity.events.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadOwnerOrganization } from './guards.js';
-import { confirmPassword, type TPasswordCheckDeps } from './confirm-password.js';
+import { confirmSessionPassword, type TPasswordCheckDeps } from './confirm-password.js';
 
 /** Deletes the organization (owner, password confirmed): members stay as accounts without an organization. */
 export async function deleteOrganization(
@@ -16,7 +16,7 @@ export async function deleteOrganization(
   meta: TRequestMeta,
 ) {
   const { user } = await loadOwnerOrganization(em, actor);
-  await confirmPassword(deps, user, input.password, meta);
+  await confirmSessionPassword(em, deps, actor, user, input.password, meta);
   await em.transactional(async (tx) => {
     const { organization } = await loadOwnerOrganization(tx, actor, { lock: true });
     await tx.nativeUpdate(

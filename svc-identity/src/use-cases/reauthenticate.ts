@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TActor, TRequestMeta } from '../deps.js';
-import { markSessionAuthenticated } from '../repositories/session.repository.js';
 import { loadActorUser } from './guards.js';
-import { confirmPassword, type TPasswordCheckDeps } from './confirm-password.js';
+import { confirmSessionPassword, type TPasswordCheckDeps } from './confirm-password.js';
 
 /**
  * The password entered again (issue 20): on the sign-in throttle, then this session's authenticated_at is now,
@@ -20,8 +19,7 @@ export async function reauthenticate(
 ): Promise<void> {
   const user = await loadActorUser(em.fork(), actor);
   if (!user.passwordHash) throw new IdentityError('NO_PASSWORD', REAUTH_NO_PASSWORD_MESSAGE);
-  await confirmPassword(deps, user, input.password, meta);
-  await markSessionAuthenticated(em.fork(), actor.tokenHash);
+  await confirmSessionPassword(em, deps, actor, user, input.password, meta);
 }
 
 export const REAUTH_NO_PASSWORD_MESSAGE =

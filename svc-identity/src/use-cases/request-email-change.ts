@@ -7,7 +7,7 @@ import { findUserByEmail } from '../repositories/user.repository.js';
 import { createEmailToken } from '../repositories/email-verification.repository.js';
 import { renderConfirmNewEmail, renderEmailChangeRequested } from '../emails/account-templates.js';
 import { loadActorUser } from './guards.js';
-import { confirmPassword } from './confirm-password.js';
+import { confirmSessionPassword } from './confirm-password.js';
 import { toEmailStatus } from './get-email-status.js';
 import { EMAIL_TOKEN_TTL_MS, verifyEmailLink } from './send-verification-email.js';
 
@@ -28,7 +28,7 @@ export async function requestEmailChange(
   const user = await loadActorUser(em, actor);
   if (!user.passwordHash) throw new IdentityError('NO_PASSWORD');
   // The password in the request is the re-authentication (on the sign-in throttle, issue 20).
-  await confirmPassword(deps, user, input.password, meta);
+  await confirmSessionPassword(em, deps, actor, user, input.password, meta);
   if (newEmail === user.email) throw new IdentityError('EMAIL_UNCHANGED');
   if (await findUserByEmail(em, newEmail)) throw new IdentityError('EMAIL_TAKEN');
   if (!(await deps.accountThrottle.allowAccountEmail(user.id, meta.ip))) {
