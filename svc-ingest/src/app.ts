@@ -1,7 +1,7 @@
 import { createService } from '@dealflow/service-kit';
 import type { TConfig } from './config.js';
-import { closeDeckPool } from './deck/deck-pool.js';
-import { closeMailPool } from './mail/mail-pool.js';
+import { closeDeckPool } from './domain/deck/deck-pool.js';
+import { closeMailPool } from './domain/mail/mail-pool.js';
 import { createDeps, type TIngestDeps, type TIngestOverrides } from './deps.js';
 import { entities } from './entities/index.js';
 import { createConsumers } from './events/index.js';
@@ -13,7 +13,7 @@ import {
   STALLED_AFTER_MS,
 } from './use-cases/release-held-emails.js';
 import { reannounceExtractedDecks } from './use-cases/reannounce-extracted-decks.js';
-import { ocrInstalled } from './ocr/ocr-engine.js';
+import { ocrInstalled } from './domain/ocr/ocr-engine.js';
 import { scanDueMailboxes } from './use-cases/scan-mailbox.js';
 import { syncDueAccounting } from './use-cases/sync-accounting.js';
 import { sealPlaintextWebhookSecrets } from './use-cases/seal-webhook-secrets.js';

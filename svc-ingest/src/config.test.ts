@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadServiceConfig } from './config.js';
-import { DEFAULT_DECK_LIMITS } from './deck/deck-limits.js';
+import { DEFAULT_DECK_LIMITS } from './domain/deck/deck-limits.js';
 
 describe('deck limits from the environment', () => {
   it('defaults to deck-limits.ts', () => {

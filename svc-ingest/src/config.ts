@@ -1,6 +1,6 @@
 import { ZBaseConfig, blankIsUnset, loadConfig, refuseDevelopmentDefaults } from '@dealflow/service-kit';
 import { z } from 'zod';
-import { ocrInstalled } from './ocr/ocr-engine.js';
+import { ocrInstalled } from './domain/ocr/ocr-engine.js';
 import {
   DECK_MAX_PAGES,
   DECK_OCR_BUDGET_MS,
@@ -12,7 +12,7 @@ import {
   DECK_ZIP_MAX_RATIO,
   DECK_ZIP_MAX_TOTAL_BYTES,
   type TDeckLimits,
-} from './deck/deck-limits.js';
+} from './domain/deck/deck-limits.js';
 
 const optional = blankIsUnset(z.string());
 
@@ -38,7 +38,7 @@ const ZIngestEnv = ZBaseConfig.extend({
     .int()
     .min(1024)
     .default(20 * 1024 * 1024),
-  /** Reading one deck (src/deck/deck-limits.ts has what each means and why its default). */
+  /** Reading one deck (src/domain/deck/deck-limits.ts has what each means and why its default). */
   DECK_MAX_PAGES: blankIsUnset(z.coerce.number().int().min(1)).default(DECK_MAX_PAGES),
   DECK_READ_TIMEOUT_MS: blankIsUnset(z.coerce.number().int().min(1000)).default(DECK_READ_TIMEOUT_MS),
   DECK_WORKER_MAX_HEAP_MB: blankIsUnset(z.coerce.number().int().min(64)).default(DECK_WORKER_MAX_HEAP_MB),
@@ -145,7 +145,7 @@ const groupForReaders = ({
       maxPages,
       timeoutMs,
       workerMaxHeapMb,
-      // OCR is an optional install (src/ocr/ocr-engine.ts): without it, OCR is off.
+      // OCR is an optional install (src/domain/ocr/ocr-engine.ts): without it, OCR is off.
       ocrMaxImages: ocrInstalled().ok ? ocrMaxImages : 0,
       ocrBudgetMs,
       ocrMaxPixels,

@@ -3,8 +3,8 @@ import type { ServiceContext, TOutboundOptions } from '@dealflow/service-kit';
 import type { Logger } from 'pino';
 import type { TConfig } from './config.js';
 import { createSecretBox, type TSecretBox } from '@dealflow/service-kit';
-import { createExtractor } from './extraction/create-extractor.js';
-import type { TExtractor } from './extraction/extractor.js';
+import { createExtractor } from './providers/create-extractor.js';
+import type { TExtractor } from './domain/extraction/extractor.js';
 
 /** What ingest's routes, consumers and background tasks are given (built once, after the ORM). */
 export interface TIngestDeps {

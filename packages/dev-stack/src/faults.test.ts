@@ -83,8 +83,8 @@ describe.skipIf(!enabled)('faults: broker freeze and kill, consumer SIGKILL, Pos
     (await pools[name].query<T>(sql, params)).rows;
 
   beforeAll(async () => {
-    const builder = join(REPO_ROOT, 'svc-ingest', 'dist', 'fixtures', 'build-pdf.js');
-    if (!existsSync(builder)) throw new Error(`${builder} is missing: build svc-ingest first`);
+    const builder = join(REPO_ROOT, 'svc-ingest', 'src', 'test', 'fixtures', 'build-pdf.ts');
+    if (!existsSync(builder)) throw new Error(`${builder} is missing`);
     const { buildSlidesPdf } = (await import(pathToFileURL(builder).href)) as {
       buildSlidesPdf: (slides: { text: string; size: number; bold?: boolean }[][]) => Promise<Buffer>;
     };

@@ -153,8 +153,8 @@ describe.skipIf(!enabled)('fuzz every route from the contracts (issue 12)', () =
 
   /** Organization A's email with a deck whose company is the marker; resolves with its email and deal ids. */
   async function seedDeal(owner: TPerson) {
-    const builder = join(REPO_ROOT, 'svc-ingest', 'dist', 'fixtures', 'build-pdf.js');
-    if (!existsSync(builder)) throw new Error(`${builder} is missing: build svc-ingest first`);
+    const builder = join(REPO_ROOT, 'svc-ingest', 'src', 'test', 'fixtures', 'build-pdf.ts');
+    if (!existsSync(builder)) throw new Error(`${builder} is missing`);
     const { buildSlidesPdf } = (await import(pathToFileURL(builder).href)) as {
       buildSlidesPdf: (slides: { text: string; size: number; bold?: boolean }[][]) => Promise<Buffer>;
     };

@@ -6,7 +6,7 @@ import type { TExtractedRecord } from './ingest.events.js';
 
 /*
  * The email intake path in hand-written SQL: storing a received email, locking it and its organization for
- * the claim, its deck files, and the claims of held, stalled, unanswered and due work. svc-ingest's bench (src/bench,
+ * the claim, its deck files, and the claims of held, stalled, unanswered and due work. svc-ingest's bench (src/test/bench,
  * `npm run bench -w @dealflow/svc-ingest`) holds this path to "1,000 emails a minute processed end to end":
  * measured 1,197 and 807/min in two runs, consumer side alone 1,188 and 915/min (2026-11-23, the shared 2-core
  * machine at load 8-11; the same bench before the ORM repositories: 808 and 733/min, 1,061 and 634/min).

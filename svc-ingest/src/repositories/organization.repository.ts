@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { TIntegrationKind, TPlan } from '@dealflow/contracts';
 import type { TSecretBox } from '@dealflow/service-kit';
-import { orgCredential } from '../crypto/credentials.js';
+import { orgCredential } from '../domain/crypto/credentials.js';
 import { OrganizationSchema, type Organization } from '../entities/organization.js';
 
 export const slugify = (name: string) =>

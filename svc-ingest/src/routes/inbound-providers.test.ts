@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMailgun } from '../mail/inbound-providers.js';
+import { signMailgun } from '../domain/mail/inbound-providers.js';
 import { sampleDeck } from '../test/factories/deck.factory.js';
 import { buildMail } from '../test/factories/mail.factory.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Topics } from '@dealflow/contracts';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../mail/webhook-auth.js';
+import { signBody } from '../domain/mail/webhook-auth.js';
 import { buildMail } from '../test/factories/mail.factory.js';
 import { sampleDeck } from '../test/factories/deck.factory.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';

@@ -1,8 +1,8 @@
 import { FREE_MONTHLY_DECK_LIMIT, Topics } from '@dealflow/contracts';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMIT_REASON } from '../allowance/monthly-deck-limit.js';
-import { createHeuristicExtractor } from '../extraction/heuristic-extractor.js';
+import { LIMIT_REASON } from '../domain/allowance/monthly-deck-limit.js';
+import { createHeuristicExtractor } from '../domain/extraction/heuristic-extractor.js';
 import { sampleDeck } from '../test/factories/deck.factory.js';
 import { buildMail } from '../test/factories/mail.factory.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearSnsCertificateCache } from '../mail/sns-message.js';
+import { clearSnsCertificateCache } from '../providers/sns-message.js';
 import { buildMail } from '../test/factories/mail.factory.js';
 import { startHttpsStandIn } from '../test/https-stand-in.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';
@@ -255,7 +255,7 @@ describe('Amazon SES through an SNS HTTPS subscription', () => {
   });
 
   it('certificate URLs must be an SNS host (unit)', async () => {
-    const { snsUrl } = await import('../mail/sns-message.js');
+    const { snsUrl } = await import('../providers/sns-message.js');
     expect(
       snsUrl('https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-x.pem', /\.pem$/),
     ).not.toBeNull();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Topics } from '@dealflow/contracts';
-import { signBody } from '../mail/webhook-auth.js';
+import { signBody } from '../domain/mail/webhook-auth.js';
 import { buildMail } from '../test/factories/mail.factory.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';
 

@@ -3,7 +3,7 @@ import { Topics, type TPlan, type TRole, type TTopic } from '@dealflow/contracts
 import { startServiceForTest, waitFor } from '@dealflow/service-kit/testing';
 import { buildApp } from '../app.js';
 import { loadServiceConfig } from '../config.js';
-import type { TExtractor } from '../extraction/extractor.js';
+import type { TExtractor } from '../domain/extraction/extractor.js';
 import type { TIngestOverrides } from '../deps.js';
 
 /** svc-ingest as it runs (the kit's startServiceForTest), with an encryption key and the inbound domain in.test. */

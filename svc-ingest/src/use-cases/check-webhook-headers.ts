@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { IncomingHttpHeaders } from 'node:http';
 import { IngestError } from '../errors.js';
-import { basicPassword } from '../mail/inbound-providers.js';
-import { SIGNATURE_HEADER } from '../mail/webhook-auth.js';
+import { basicPassword } from '../domain/mail/inbound-providers.js';
+import { SIGNATURE_HEADER } from '../domain/mail/webhook-auth.js';
 import { webhookSecretExists } from '../repositories/organization.repository.js';
 
 /** `Authorization: Bearer <secret>` (raw MIME posts), or the password of `Basic` (SendGrid, Postmark). */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TCorrectFieldBody } from '@dealflow/contracts';
-import { readField, writeField, type TFieldValue } from '../extraction/corrections.js';
+import { readField, writeField, type TFieldValue } from '../domain/extraction/corrections.js';
 import { IngestError } from '../errors.js';
 import { updateEmail } from '../repositories/email.repository.js';
 import { publishRecordCorrected } from '../repositories/ingest.events.js';

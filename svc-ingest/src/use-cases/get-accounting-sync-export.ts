@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { renderSyncExport, type TSyncExport } from '../accounting/sync-export.js';
-import { orgCredential } from '../crypto/credentials.js';
+import { renderSyncExport, type TSyncExport } from '../domain/accounting/sync-export.js';
+import { orgCredential } from '../domain/crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import { IngestError } from '../errors.js';
 import { findSyncRunWithExport } from '../repositories/accounting-sync.repository.js';

@@ -6,7 +6,7 @@ import {
 } from '@dealflow/contracts';
 import { isProActive } from '@dealflow/contracts/plans';
 import { IngestError } from '../errors.js';
-import { COUNTRIES, US_STATES } from '../extraction/locations.js';
+import { COUNTRIES, US_STATES } from '../domain/extraction/locations.js';
 import {
   countDecksPerWeek,
   countFunnel,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TRecordStatus } from '@dealflow/contracts';
-import { monthStart } from '../allowance/monthly-deck-limit.js';
+import { monthStart } from '../domain/allowance/monthly-deck-limit.js';
 import { countRecordsByStatusSince } from '../repositories/pipeline.queries.js';
 
 /** The dashboard's order of statuses. */

@@ -1,7 +1,7 @@
 import { Topics } from '@dealflow/contracts';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHeuristicExtractor } from '../extraction/heuristic-extractor.js';
+import { createHeuristicExtractor } from '../domain/extraction/heuristic-extractor.js';
 import { sampleDeck } from '../test/factories/deck.factory.js';
 import { buildMail } from '../test/factories/mail.factory.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';

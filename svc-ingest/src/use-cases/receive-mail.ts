@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Organization } from '../entities/organization.js';
 import { IngestError } from '../errors.js';
-import { getMailPool } from '../mail/mail-pool.js';
-import { summarizeHeaders } from '../mail/webhook-auth.js';
+import { getMailPool } from '../domain/mail/mail-pool.js';
+import { summarizeHeaders } from '../domain/mail/webhook-auth.js';
 import { publishEmailReceived } from '../repositories/ingest.events.js';
 import { insertEmail } from '../repositories/intake.queries.js';
 import { updateEmail } from '../repositories/email.repository.js';

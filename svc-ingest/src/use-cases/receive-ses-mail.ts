@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { safeEqual } from '@dealflow/service-kit';
 import type { TIngestDeps } from '../deps.js';
 import { IngestError } from '../errors.js';
-import { basicPassword } from '../mail/inbound-providers.js';
+import { basicPassword } from '../domain/mail/inbound-providers.js';
 import {
   SnsMessageError,
   confirmSnsSubscription,
@@ -11,8 +11,8 @@ import {
   parseSnsMessage,
   readSesNotification,
   type TSnsMessage,
-} from '../mail/sns-message.js';
-import { inboundTokens } from '../mail/webhook-auth.js';
+} from '../providers/sns-message.js';
+import { inboundTokens } from '../domain/mail/webhook-auth.js';
 import { findOrganizationByToken, hashWebhookSecret } from '../repositories/organization.repository.js';
 import { receiveMail } from './receive-mail.js';
 

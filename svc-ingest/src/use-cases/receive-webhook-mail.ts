@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { IncomingHttpHeaders } from 'node:http';
 import { safeEqual } from '@dealflow/service-kit';
-import { orgCredential } from '../crypto/credentials.js';
+import { orgCredential } from '../domain/crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import type { Organization } from '../entities/organization.js';
 import { IngestError } from '../errors.js';
@@ -12,8 +12,8 @@ import {
   postRecipients,
   readInboundPost,
   type TInboundPost,
-} from '../mail/inbound-providers.js';
-import { inboundTokens, isWebhookAuthorized } from '../mail/webhook-auth.js';
+} from '../domain/mail/inbound-providers.js';
+import { inboundTokens, isWebhookAuthorized } from '../domain/mail/webhook-auth.js';
 import {
   findOrganizationByToken,
   hashWebhookSecret,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { LIMIT_REASON, findMonthlyDeckLimit, monthStart } from '../allowance/monthly-deck-limit.js';
+import { LIMIT_REASON, findMonthlyDeckLimit, monthStart } from '../domain/allowance/monthly-deck-limit.js';
 import { countDecksSince, updateEmail } from '../repositories/email.repository.js';
 import { publishEmailReceived } from '../repositories/ingest.events.js';
 import {

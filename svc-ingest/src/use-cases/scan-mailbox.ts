@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IngestError } from '../errors.js';
-import { describeImapError, fetchNewMessages } from '../mail/imap-client.js';
-import { orgCredential } from '../crypto/credentials.js';
+import { describeImapError, fetchNewMessages } from '../providers/imap-client.js';
+import { orgCredential } from '../domain/crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import { claimDueMailboxes, recordScan } from '../repositories/intake.queries.js';
 import { findMailbox } from '../repositories/mailbox.repository.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { orgCredential } from '../crypto/credentials.js';
+import { orgCredential } from '../domain/crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import { setMailgunSigningKey } from '../repositories/organization.repository.js';
 import { publishIntegrationChanged } from '../repositories/ingest.events.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { createXeroConnection, XeroFailure, type TXeroContactInput } from '../accounting/xero-connection.js';
-import { orgCredential } from '../crypto/credentials.js';
+import { createXeroConnection, XeroFailure, type TXeroContactInput } from '../providers/xero-connection.js';
+import { orgCredential } from '../domain/crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import type { AccountingSyncRun } from '../entities/accounting-sync.js';
 import type { AccountingSettings } from '../entities/accounting-settings.js';
@@ -16,7 +16,7 @@ import {
   saveContactIds,
   type TCompanyWithDeal,
 } from '../repositories/accounting-sync.repository.js';
-import type { TSyncExport, TSyncExportContact } from '../accounting/sync-export.js';
+import type { TSyncExport, TSyncExportContact } from '../domain/accounting/sync-export.js';
 import { SYNC_LOG_LENGTH } from './get-accounting-settings.js';
 
 export type TSyncDeps = Pick<TIngestDeps, 'secretBox' | 'config' | 'logger'>;

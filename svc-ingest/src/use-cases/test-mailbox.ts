@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { ZMailboxConnectBody } from '@dealflow/contracts';
 import type { z } from 'zod';
 import { IngestError } from '../errors.js';
-import { checkImapMailbox, describeImapError } from '../mail/imap-client.js';
+import { checkImapMailbox, describeImapError } from '../providers/imap-client.js';
 import type { TIngestDeps } from '../deps.js';
 import { findMailbox } from '../repositories/mailbox.repository.js';
 

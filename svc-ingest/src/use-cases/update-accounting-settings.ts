@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IngestError } from '../errors.js';
-import { createXeroConnection, XeroFailure } from '../accounting/xero-connection.js';
-import { orgCredential } from '../crypto/credentials.js';
+import { createXeroConnection, XeroFailure } from '../providers/xero-connection.js';
+import { orgCredential } from '../domain/crypto/credentials.js';
 import type { TIngestDeps } from '../deps.js';
 import {
   createAccountingSettings,

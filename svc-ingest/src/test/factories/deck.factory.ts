@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { buildSlidesPdf } from '../../fixtures/build-pdf.js';
+import { buildSlidesPdf } from '../fixtures/build-pdf.js';
 
 export const sampleDeck = (name = 'Acme Robotics') =>
   buildSlidesPdf([
