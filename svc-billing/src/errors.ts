@@ -1,10 +1,18 @@
 import { defineErrors } from '@dealflow/service-kit';
 
-/** Billing's one error table: code -> HTTP status and the message people see. */
+/**
+ * Billing's own error codes: code -> HTTP status and the message people see. The shared ones
+ * (NO_ORGANIZATION, NOT_OWNER, EMAIL_NOT_VERIFIED, ...) come from @dealflow/contracts/errors, one status each.
+ */
+/** An unverified account may sign in, not buy (issue 15); the pages explain before ever calling (defence in depth). */
+export const BUY_NEEDS_VERIFIED_EMAIL =
+  'Verify your email to start your trial or buy: open the link we sent to your address, or send a new one.';
+/** A subscription checkout without an organization (the shared NO_ORGANIZATION, 403). */
+export const CHECKOUT_NEEDS_ORGANIZATION = 'No organization found. Please refresh and try again.';
+
 export const BillingError = defineErrors('BillingError', {
   PLAN_UNKNOWN: { status: 400, message: 'Unknown plan or billing cycle' },
   PORTAL_ACTION_UNKNOWN: { status: 400, message: 'Unknown portal action' },
-  NO_ORGANIZATION: { status: 400, message: 'No organization found. Please refresh and try again.' },
   /** A guest gives the address first: the checkout is created with it locked (issue 20). */
   GUEST_EMAIL_REQUIRED: { status: 400, message: 'Enter your email address to buy without an account.' },
   CLAIM_TOKEN_INVALID: { status: 404, message: 'This link is invalid or has already been used.' },
@@ -19,14 +27,6 @@ export const BillingError = defineErrors('BillingError', {
     message: 'Stripe is not configured: the embedded provider is in use',
   },
   SIGNATURE_MISSING: { status: 400, message: 'Missing Stripe-Signature header or body' },
-  /** The same words as the kit's owner rule: a member may buy the licence but not start a subscription. */
-  NOT_OWNER: { status: 403, message: 'Only the organization owner can do this' },
-  /** An unverified account may sign in, not buy (issue 15); the pages explain before ever calling (defence in depth). */
-  EMAIL_NOT_VERIFIED: {
-    status: 403,
-    message:
-      'Verify your email to start your trial or buy: open the link we sent to your address, or send a new one.',
-  },
   /** Plan changes, cancelling and the portal need a proven address, for everyone (issue 20). */
   BILLING_EMAIL_NOT_VERIFIED: {
     status: 403,

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { SharedErrors, type TSharedErrorCode } from '@dealflow/contracts/errors';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error the client should see: HTTP status, a stable code and the seed's `{message, details?}` body. */
@@ -22,22 +23,36 @@ export interface TErrorSpec {
 
 /**
  * A service's error table (fastify's `createError(code, message, status)` style): every code declared
- * once with its status and default message, so the same rule always answers the same way.
+ * once with its status and default message, so the same rule always answers the same way. The product's
+ * shared codes (`SharedErrors` in @dealflow/contracts/errors: NO_ORGANIZATION, NOT_OWNER, PLAN_REQUIRED,
+ * INTEGRATION_LIMIT_REACHED, ENCRYPTION_NOT_CONFIGURED, ...) are merged in: a service's table adds only its
+ * own codes and may not redefine a shared one (a type error, and refused when the table is defined).
  *
  *   export const BillingError = defineErrors('BillingError', {
- *     NOT_OWNER: { status: 403, message: 'Only the organization owner can do this' },
+ *     PLAN_UNKNOWN: { status: 400, message: 'Unknown plan or billing cycle' },
  *   });
- *   throw new BillingError('NOT_OWNER');                  // the default message
+ *   throw new BillingError('NOT_OWNER');                  // a shared code, its default message
  *   throw new BillingError('PLAN_UNKNOWN', `Unknown plan ${plan}`); // a specific one
  */
-export function defineErrors<const M extends Record<string, TErrorSpec>>(name: string, table: M) {
+export function defineErrors<const M extends Record<string, TErrorSpec>>(
+  name: string,
+  table: M & { [K in keyof M & TSharedErrorCode]: never },
+) {
+  const redefined = Object.keys(table).filter((code) => Object.hasOwn(SharedErrors, code));
+  if (redefined.length > 0) {
+    throw new Error(
+      `${name} redefines the shared error code(s) ${redefined.join(', ')}: use @dealflow/contracts/errors' row`,
+    );
+  }
+  const merged = { ...SharedErrors, ...table } as typeof SharedErrors & M;
+  const rows: Record<string, TErrorSpec | undefined> = merged;
   return class extends AppError {
-    static readonly table = table;
-    constructor(code: keyof M & string, message?: string, details?: unknown) {
+    static readonly table = merged;
+    constructor(code: (keyof M | TSharedErrorCode) & string, message?: string, details?: unknown) {
       super(
         code,
-        table[code]?.status ?? 500,
-        message ?? table[code]?.message ?? 'Internal server error',
+        rows[code]?.status ?? 500,
+        message ?? rows[code]?.message ?? 'Internal server error',
         details,
       );
       this.name = name;
@@ -45,14 +60,9 @@ export function defineErrors<const M extends Record<string, TErrorSpec>>(name: s
   };
 }
 
-/** Errors the kit itself raises: the auth rules `route()` enforces, each with its one message. */
+/** Errors the kit itself raises (with the shared ones: UNAUTHORIZED, NO_ORGANIZATION, NOT_OWNER, ...). */
 export const KitError = defineErrors('KitError', {
-  UNAUTHORIZED: { status: 401, message: 'Not authenticated' },
   INTERNAL_TOKEN: { status: 401, message: 'Internal API token missing or wrong' },
-  FORBIDDEN: { status: 403, message: 'You do not have access to this' },
-  NO_ORGANIZATION: { status: 403, message: 'You must belong to an organization to do this' },
-  NOT_OWNER: { status: 403, message: 'Only the organization owner can do this' },
-  CROSS_SITE: { status: 403, message: 'Cross-site request refused' },
   API_KEY_NOT_ALLOWED: { status: 403, message: 'API keys cannot be used for this endpoint' },
   API_KEY_READ_ONLY: {
     status: 403,
@@ -63,8 +73,6 @@ export const KitError = defineErrors('KitError', {
     message: 'Confirm your email address first: use the link we sent you, then try again',
   },
   REAUTH_REQUIRED: { status: 403, message: 'Enter your password again to continue' },
-  NOT_FOUND: { status: 404, message: 'Not found' },
-  CONFLICT: { status: 409, message: 'This already exists' },
 });
 
 /** Seed 000's message for a database whose schema is missing; the login page shows its notice on the flag. */

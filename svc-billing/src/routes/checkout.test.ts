@@ -161,6 +161,19 @@ describe('POST /api/stripe/checkout (subscription)', () => {
     expect(h.stripe.requests.length).toBe(before);
   });
 
+  it('refuses a subscription checkout without an organization with the shared NO_ORGANIZATION (403, was 400)', async () => {
+    const before = h.stripe.requests.length;
+    const response = await h.svc.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      headers: h.headersFor(null),
+      payload: { plan: 'pro', billingCycle: 'monthly' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'No organization found. Please refresh and try again.' });
+    expect(h.stripe.requests.length).toBe(before);
+  });
+
   it('refuses both checkouts (403) to a signed-in account whose email is not verified, and calls Stripe not at all', async () => {
     const before = h.stripe.requests.length;
     const unverified = h.headersFor(11, 'owner', 1, false);

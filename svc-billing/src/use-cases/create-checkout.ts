@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { TRIAL_DAYS, type TBillingCycle, type TPaidPlan } from '@dealflow/contracts';
 import { requireVerifiedSession, type Identity } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
-import { BillingError } from '../errors.js';
+import { BillingError, BUY_NEEDS_VERIFIED_EMAIL, CHECKOUT_NEEDS_ORGANIZATION } from '../errors.js';
 import { insertCheckoutSession } from '../repositories/checkout-session.repository.js';
 import { ensureOrganization, setCustomer } from '../repositories/organization.repository.js';
 import type { TProviderCheckoutSession } from '../providers/payment-provider.js';
@@ -237,7 +237,7 @@ export async function startCheckout(
   // A signed-in account buys only once its address is proven (the identity JWT's `ev` claim, issue 15), and
   // not from a guest's unverified session (`uv`, issue 20). A guest gives the address first; the account it
   // gets is settled by email.
-  if (actor && !actor.emailVerified) throw new BillingError('EMAIL_NOT_VERIFIED');
+  if (actor && !actor.emailVerified) throw new BillingError('EMAIL_NOT_VERIFIED', BUY_NEEDS_VERIFIED_EMAIL);
   if (actor) requireVerifiedSession(actor);
   let session: TProviderCheckoutSession;
   if (!actor) {
@@ -253,7 +253,7 @@ export async function startCheckout(
           )
         : await createGuestPurchaseCheckout(deps, email, browserKeyHash);
   } else if (choice.plan && choice.billingCycle) {
-    if (actor.orgId === null) throw new BillingError('NO_ORGANIZATION');
+    if (actor.orgId === null) throw new BillingError('NO_ORGANIZATION', CHECKOUT_NEEDS_ORGANIZATION);
     if (actor.role !== 'owner') throw new BillingError('NOT_OWNER');
     session = await createSubscriptionCheckout(
       deps,
