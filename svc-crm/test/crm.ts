@@ -11,7 +11,7 @@ export async function startCrm(env: Record<string, string> = {}) {
     loadConfig: loadServiceConfig,
     build: buildApp,
     env,
-    collect: [Topics.dealCreated, Topics.dealRejected],
+    collect: [Topics.dealCreated, Topics.dealRejected, Topics.commentCreated],
   });
   const bus = t.bus!;
   // crm's answers are about one record: its events are told apart by email id, not by organization.

@@ -13,8 +13,13 @@ describe('API-key access declared on the contracts', () => {
   it('opens exactly the records, deals and mail-intake routes to keys, never identity or billing', () => {
     const open = ownedRoutes.filter(({ route }) => apiKeyScopeFor(route) !== null);
     expect(open.map(({ service, name }) => `${service}.${name}`).sort()).toEqual([
+      'crm.commentDeal',
+      'crm.dealTimeline',
       'crm.getDeal',
       'crm.getDealById',
+      'crm.getPipeline',
+      'crm.listDeals',
+      'crm.patchDeal',
       'ingest.getEmail',
       'ingest.listEmails',
       'ingest.submitEmail',

@@ -24,6 +24,7 @@ export const Topics = {
   integrationChanged: 'ingest.integration.changed',
   ingestIntegrationsChanged: 'ingest.integrations.changed',
   crmIntegrationsChanged: 'crm.integrations.changed',
+  commentCreated: 'crm.comment.created',
 } as const;
 export type TTopic = (typeof Topics)[keyof typeof Topics];
 
@@ -309,6 +310,18 @@ export const ZIntegrationsChanged = z.object({
   changedAt: ZIsoDate,
 });
 
+/** A comment on a deal (issue 23): the members it @mentions get an email, per their notification settings. */
+export const ZCommentCreated = z.object({
+  orgId: ZId,
+  dealId: z.string(),
+  commentId: z.string(),
+  authorId: ZId,
+  companyName: z.string(),
+  text: z.string(),
+  mentions: z.array(ZId),
+  dealUrl: z.string(),
+});
+
 /** Payload schema of each topic. */
 export const EventPayloads = {
   [Topics.organizationCreated]: ZOrganizationCreated,
@@ -329,6 +342,7 @@ export const EventPayloads = {
   [Topics.integrationChanged]: ZIntegrationChanged,
   [Topics.ingestIntegrationsChanged]: ZIntegrationsChanged,
   [Topics.crmIntegrationsChanged]: ZIntegrationsChanged,
+  [Topics.commentCreated]: ZCommentCreated,
 } as const satisfies Record<TTopic, z.ZodType>;
 export type TEventPayload<T extends TTopic> = z.infer<(typeof EventPayloads)[T]>;
 
@@ -336,8 +350,8 @@ export type TEventPayload<T extends TTopic> = z.infer<(typeof EventPayloads)[T]>
 export const TopicRoutes: Record<TTopic, { producer: TServiceName; consumers: TServiceName[] }> = {
   [Topics.organizationCreated]: { producer: 'identity', consumers: ['billing', 'ingest', 'crm'] },
   [Topics.organizationDeleted]: { producer: 'identity', consumers: ['billing', 'ingest', 'crm'] },
-  [Topics.memberAdded]: { producer: 'identity', consumers: ['billing', 'ingest'] },
-  [Topics.memberRemoved]: { producer: 'identity', consumers: ['billing', 'ingest'] },
+  [Topics.memberAdded]: { producer: 'identity', consumers: ['billing', 'ingest', 'crm'] },
+  [Topics.memberRemoved]: { producer: 'identity', consumers: ['billing', 'ingest', 'crm'] },
   [Topics.userDeleted]: { producer: 'identity', consumers: ['billing', 'ingest'] },
   [Topics.subscriptionChanged]: { producer: 'billing', consumers: ['identity', 'ingest', 'crm'] },
   [Topics.purchaseCompleted]: { producer: 'billing', consumers: ['identity'] },
@@ -352,6 +366,7 @@ export const TopicRoutes: Record<TTopic, { producer: TServiceName; consumers: TS
   [Topics.integrationChanged]: { producer: 'ingest', consumers: ['identity'] },
   [Topics.ingestIntegrationsChanged]: { producer: 'ingest', consumers: ['crm'] },
   [Topics.crmIntegrationsChanged]: { producer: 'crm', consumers: ['ingest'] },
+  [Topics.commentCreated]: { producer: 'crm', consumers: ['identity'] },
 };
 
 export const ZEnvelope = z.object({

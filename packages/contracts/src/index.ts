@@ -14,6 +14,7 @@ export * from './records.js';
 export * from './billing-licence.js';
 export * from './analytics.js';
 export * from './crm-connection.js';
+export * from './pipeline.js';
 export { buildAsyncApi } from './asyncapi.js';
 export { buildOpenApi, allRoutes } from './openapi.js';
 export { serviceRoutes, ownedRoutes, type TServiceName } from './routes.js';

@@ -12,6 +12,7 @@ import { crmRoutes, ingestRoutes } from './records.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { supportRoutes } from './support.js';
 import { crmConnectionRoutes } from './crm-connection.js';
+import { pipelineRoutes } from './pipeline.js';
 
 /**
  * Every HTTP route, by the service that owns it. The services register these, the gateway derives its
@@ -29,7 +30,7 @@ export const serviceRoutes = {
   billing: { ...billingRoutes, ...billingInvoiceRoutes, ...billingLicenceRoutes },
   // Analytics is svc-ingest's (its records); declared in its own file.
   ingest: { ...ingestRoutes, ...analyticsRoutes, ...accountingRoutes },
-  crm: { ...crmRoutes, ...crmConnectionRoutes },
+  crm: { ...crmRoutes, ...crmConnectionRoutes, ...pipelineRoutes },
 } as const;
 export type TServiceName = keyof typeof serviceRoutes;
 

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Company, type TCrmProvider } from './company.js';
-import { createdAtColumn, timestampColumn } from '@dealflow/service-kit';
+import { createdAtColumn, timestampColumn, updatedAtColumn } from '@dealflow/service-kit';
 
 /** One deal per company and deck (the email id is unique per organization). */
 export class Deal {
@@ -18,13 +18,24 @@ export class Deal {
   correctedAt!: Date | null;
   /** A correction applied here that the provider (Affinity) has not accepted yet. */
   providerSyncPending!: boolean;
+  /** The member who owns the deal (identity's user id). */
+  ownerId!: number | null;
+  nextStep!: string | null;
+  /** YYYY-MM-DD. */
+  nextStepDate!: string | null;
+  passReason!: string | null;
+  /** From the record's extraction, editable. */
+  amount!: string | null;
+  round!: string | null;
   createdAt!: Date;
+  updatedAt!: Date;
 }
 
 export const DealSchema = new EntitySchema<Deal>({
   class: Deal,
   tableName: 'crm_deal',
   uniques: [{ properties: ['orgId', 'emailId'], name: 'crm_deal_org_id_email_id_unique' }],
+  indexes: [{ properties: ['orgId', 'stage'], name: 'crm_deal_org_id_stage_index' }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     orgId: { type: 'integer' },
@@ -48,6 +59,13 @@ export const DealSchema = new EntitySchema<Deal>({
     notes: { type: 'text', nullable: true },
     correctedAt: timestampColumn,
     providerSyncPending: { type: 'boolean', default: false },
+    ownerId: { type: 'integer', nullable: true },
+    nextStep: { type: 'string', length: 200, nullable: true },
+    nextStepDate: { type: 'string', length: 10, nullable: true },
+    passReason: { type: 'string', length: 100, nullable: true },
+    amount: { type: 'string', length: 64, nullable: true },
+    round: { type: 'string', length: 64, nullable: true },
     createdAt: createdAtColumn,
+    updatedAt: updatedAtColumn,
   },
 });

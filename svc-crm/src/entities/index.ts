@@ -6,6 +6,10 @@ export * from './deck-analysis.js';
 export * from './organization-plan.js';
 export * from './ingest-integrations.js';
 export * from './affinity-connection.js';
+export * from './pipeline.js';
+export * from './deal-event.js';
+export * from './deal-rating.js';
+export * from './member.js';
 
 import { CompanySchema } from './company.js';
 import { DealSchema } from './deal.js';
@@ -14,6 +18,10 @@ import { DeckAnalysisSchema } from './deck-analysis.js';
 import { OrganizationPlanSchema } from './organization-plan.js';
 import { IngestIntegrationsSchema } from './ingest-integrations.js';
 import { AffinityConnectionSchema } from './affinity-connection.js';
+import { PipelineSchema } from './pipeline.js';
+import { DealEventSchema } from './deal-event.js';
+import { DealRatingSchema } from './deal-rating.js';
+import { MemberSchema } from './member.js';
 
 export const crmEntities = [
   CompanySchema,
@@ -23,4 +31,8 @@ export const crmEntities = [
   OrganizationPlanSchema,
   IngestIntegrationsSchema,
   AffinityConnectionSchema,
+  PipelineSchema,
+  DealEventSchema,
+  DealRatingSchema,
+  MemberSchema,
 ] as EntitySchema[];

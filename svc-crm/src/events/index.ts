@@ -5,6 +5,7 @@ import { deleteOrganizationDataConsumer } from './delete-organization-data.js';
 import { recordIngestIntegrationsConsumer } from './record-ingest-integrations.js';
 import { syncCorrectedDealConsumer } from './sync-corrected-deal.js';
 import { updateOrganizationPlanConsumer } from './update-organization-plan.js';
+import { addMemberConsumer, removeMemberConsumer } from './record-member.js';
 
 /** crm's consumers; each runs in one transaction with its inbox row (a redelivered event changes nothing). */
 export const createConsumers = (deps: TCrmDeps) => [
@@ -15,4 +16,6 @@ export const createConsumers = (deps: TCrmDeps) => [
   updateOrganizationPlanConsumer(),
   deleteOrganizationDataConsumer(),
   recordIngestIntegrationsConsumer(),
+  addMemberConsumer(),
+  removeMemberConsumer(),
 ];

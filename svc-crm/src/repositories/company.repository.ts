@@ -62,3 +62,8 @@ export async function updateCompanyDomain(
 export async function deleteCompany(em: EntityManager, company: Company): Promise<void> {
   await em.nativeDelete(CompanySchema, { orgId: company.orgId, id: company.id });
 }
+
+/** The companies of these ids (a page of deals presented at once). */
+export function findCompaniesByIds(em: EntityManager, orgId: number, ids: number[]): Promise<Company[]> {
+  return em.find(CompanySchema, { orgId, id: { $in: ids } });
+}

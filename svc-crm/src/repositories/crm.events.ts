@@ -36,3 +36,12 @@ export async function publishIntegrationsChanged(
     data: { orgId, connected, changedAt: new Date().toISOString() },
   });
 }
+
+/** A comment on a deal: identity emails the members it @mentions (their notification settings permitting). */
+export async function publishCommentCreated(
+  em: EntityManager,
+  actorId: number,
+  data: TEventPayload<typeof Topics.commentCreated>,
+): Promise<void> {
+  await publishEvent(em, { topic: Topics.commentCreated, orgId: data.orgId, actorId, data });
+}

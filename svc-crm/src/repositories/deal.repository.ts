@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { DealSchema, type Deal, type TCrmProvider } from '../entities/index.js';
 
 export function findDealByEmail(em: EntityManager, orgId: number, emailId: number): Promise<Deal | null> {
@@ -23,6 +23,8 @@ export async function createDeal(
     externalId: string | null;
     stage: string;
     notes: string | null;
+    amount?: string | null;
+    round?: string | null;
     buildUrl: (dealId: number) => string;
   },
 ): Promise<Deal> {
@@ -36,8 +38,15 @@ export async function createDeal(
     notes: input.notes,
     correctedAt: null,
     providerSyncPending: false,
+    ownerId: null,
+    nextStep: null,
+    nextStepDate: null,
+    passReason: null,
+    amount: input.amount?.slice(0, 64) ?? null,
+    round: input.round?.slice(0, 64) ?? null,
     url: '',
     createdAt: new Date(),
+    updatedAt: new Date(),
   });
   await em.flush();
   deal.url = input.buildUrl(deal.id);
@@ -71,4 +80,40 @@ export async function updateDealCompany(em: EntityManager, deal: Deal, companyId
 export async function updateDealProviderSynced(em: EntityManager, deal: Deal): Promise<void> {
   await em.nativeUpdate(DealSchema, { id: deal.id }, { providerSyncPending: false });
   deal.providerSyncPending = false;
+}
+
+/** A deal to change, locked until the transaction ends (two stage changes at once are applied one after the other). */
+export function findDealForUpdate(em: EntityManager, orgId: number, id: number): Promise<Deal | null> {
+  return em.findOne(DealSchema, { orgId, id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+/** The organization's built-in deals, newest first, after the cursor (a deal id). */
+export function listDeals(
+  em: EntityManager,
+  input: { orgId: number; stage?: string; ownerId?: number | null; cursor?: number; limit: number },
+): Promise<Deal[]> {
+  const where: FilterQuery<Deal> = { orgId: input.orgId, provider: 'builtin' };
+  if (input.stage !== undefined) where.stage = input.stage;
+  if (input.ownerId !== undefined) where.ownerId = input.ownerId;
+  if (input.cursor !== undefined) where.id = { $lt: input.cursor };
+  return em.find(DealSchema, where, { orderBy: { id: 'desc' }, limit: input.limit });
+}
+
+export async function updateDealFields(
+  em: EntityManager,
+  deal: Deal,
+  changes: Partial<
+    Pick<Deal, 'stage' | 'ownerId' | 'nextStep' | 'nextStepDate' | 'passReason' | 'amount' | 'round'>
+  >,
+): Promise<void> {
+  const updatedAt = new Date();
+  await em.nativeUpdate(DealSchema, { id: deal.id }, { ...changes, updatedAt });
+  Object.assign(deal, changes, { updatedAt });
+}
+
+/** Which of these stages still hold deals of the organization. */
+export async function stagesInUse(em: EntityManager, orgId: number, stages: string[]): Promise<string[]> {
+  const used: string[] = [];
+  for (const stage of stages) if ((await em.count(DealSchema, { orgId, stage })) > 0) used.push(stage);
+  return used;
 }

@@ -3,10 +3,14 @@ import type { TIntegrationKind, TPlan, TSubscriptionStatus } from '@dealflow/con
 import {
   AffinityConnectionSchema,
   CompanySchema,
+  DealEventSchema,
+  DealRatingSchema,
   DealSchema,
   DeckAnalysisSchema,
   DeckSchema,
   IngestIntegrationsSchema,
+  MemberSchema,
+  PipelineSchema,
   OrganizationPlanSchema,
   type OrganizationPlan,
 } from '../entities/index.js';
@@ -27,12 +31,16 @@ export function findOrganizationPlan(em: EntityManager, orgId: number): Promise<
 /** Everything crm holds about an organization (identity.organization.deleted). */
 export async function deleteOrganizationData(em: EntityManager, orgId: number): Promise<void> {
   await em.nativeDelete(DeckAnalysisSchema, { orgId });
+  await em.nativeDelete(DealEventSchema, { orgId });
+  await em.nativeDelete(DealRatingSchema, { orgId });
   await em.nativeDelete(DealSchema, { orgId });
   await em.nativeDelete(CompanySchema, { orgId });
   await em.nativeDelete(DeckSchema, { orgId });
   await em.nativeDelete(AffinityConnectionSchema, { orgId });
   await em.nativeDelete(OrganizationPlanSchema, { orgId });
   await em.nativeDelete(IngestIntegrationsSchema, { orgId });
+  await em.nativeDelete(PipelineSchema, { orgId });
+  await em.nativeDelete(MemberSchema, { orgId });
 }
 
 /** svc-ingest's connected integrations, as its latest ingest.integrations.changed said. */

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { addDealEvent } from '../repositories/deal-event.repository.js';
 import type { TEventPayload, Topics } from '@dealflow/contracts';
 import { findCompanyDomain } from '../domain/company-domain.js';
 import { createDealSummary, findCompanyName } from '../domain/deal-summary.js';
@@ -17,6 +18,7 @@ import {
   findDealByEmail,
   updateDealCompany,
   updateDealCorrection,
+  updateDealFields,
 } from '../repositories/deal.repository.js';
 import { findDeck, updateDeckData } from '../repositories/deck.repository.js';
 
@@ -67,6 +69,21 @@ export async function applyRecordCorrection(
     }),
     correctedAt: latest(deal.correctedAt, new Date(correction.correctedAt)),
     providerSyncPending: deal.provider !== 'builtin',
+  });
+
+  // The record's amount and round are the deal's until someone edits them on the deal.
+  if (correction.field === 'fundingAmount' || correction.field === 'fundingRound') {
+    const key = correction.field === 'fundingAmount' ? 'amount' : 'round';
+    await updateDealFields(em, deal, {
+      [key]: correction.extractedData[correction.field]?.slice(0, 64) ?? null,
+    });
+  }
+  await addDealEvent(em, {
+    orgId: correction.orgId,
+    dealId: deal.id,
+    kind: 'correction',
+    actorId: correction.correctedBy,
+    text: `Corrected ${correction.field}`,
   });
 
   // The deal's company changed (another one, or this one on a new domain or name): announced again as

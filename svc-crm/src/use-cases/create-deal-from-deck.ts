@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { findPipeline } from '../repositories/pipeline.repository.js';
+import { addDealEvent } from '../repositories/deal-event.repository.js';
 import type { TEventPayload, Topics } from '@dealflow/contracts';
 import { findCompanyDomain } from '../domain/company-domain.js';
 import { createDealName, createDealSummary, findCompanyName } from '../domain/deal-summary.js';
@@ -110,9 +112,18 @@ export async function createDealFromDeck(
     emailId: deck.emailId,
     provider: provider.name,
     externalId: result.dealExternalId,
-    stage: 'New',
+    stage: (await findPipeline(em, deck.orgId)).stages[0]!.name,
     notes: summary,
+    amount: deck.extractedData.fundingAmount,
+    round: deck.extractedData.fundingRound,
     buildUrl: (dealId) => result.url ?? `${publicUrl}/processed-emails?deal=${dealId}`,
+  });
+  await addDealEvent(em, {
+    orgId: deck.orgId,
+    dealId: deal.id,
+    kind: 'created',
+    actorId: null,
+    toStage: deal.stage,
   });
   await publishDealCreated(em, {
     orgId: deck.orgId,

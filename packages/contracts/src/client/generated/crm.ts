@@ -26,3 +26,29 @@ export const disconnectAffinity = /* @__PURE__ */ endpoint(
   '/api/crm/affinity',
   0,
 );
+export const getPipeline = /* @__PURE__ */ endpoint('crm', 'getPipeline', 'GET', '/api/pipeline/stages', 0);
+export const putPipeline = /* @__PURE__ */ endpoint('crm', 'putPipeline', 'PUT', '/api/pipeline/stages', 1);
+export const listDeals = /* @__PURE__ */ endpoint('crm', 'listDeals', 'GET', '/api/deals', 2);
+export const patchDeal = /* @__PURE__ */ endpoint('crm', 'patchDeal', 'PATCH', '/api/deals/:id', 2);
+export const dealTimeline = /* @__PURE__ */ endpoint(
+  'crm',
+  'dealTimeline',
+  'GET',
+  '/api/deals/:id/timeline',
+  2,
+);
+export const commentDeal = /* @__PURE__ */ endpoint(
+  'crm',
+  'commentDeal',
+  'POST',
+  '/api/deals/:id/comments',
+  2,
+);
+export const getDealRating = /* @__PURE__ */ endpoint(
+  'crm',
+  'getDealRating',
+  'GET',
+  '/api/deals/:id/rating',
+  2,
+);
+export const rateDeal = /* @__PURE__ */ endpoint('crm', 'rateDeal', 'PUT', '/api/deals/:id/rating', 2);
