@@ -7,7 +7,6 @@ import { defineErrors } from '@dealflow/service-kit';
  */
 export const GatewayError = defineErrors('GatewayError', {
   ROUTE_NOT_FOUND: { status: 404, message: 'Route {method} {path} not found' },
-  CROSS_SITE: { status: 403, message: 'Cross-site request refused' },
   BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   BODY_TIMEOUT: { status: 408, message: 'The request body took too long to arrive' },
   API_KEY_PLAN: {

@@ -1,23 +1,19 @@
-import { UPGRADE_MESSAGES } from '@dealflow/contracts/plans';
 import { defineErrors } from '@dealflow/service-kit';
 
-/** Every error crm answers with: code, HTTP status and the message people see. */
+/**
+ * crm's own error codes: code, HTTP status and the message people see. The shared ones (PLAN_REQUIRED,
+ * INTEGRATION_LIMIT_REACHED, ENCRYPTION_NOT_CONFIGURED, ...) come from @dealflow/contracts/errors.
+ */
+export const CrmMessages = {
+  analysisPlanRequired: 'AI analysis is available on the Pro plan',
+  encryptionNotConfigured: 'Affinity cannot be connected: CRM_ENCRYPTION_KEY is not configured',
+} as const;
+
 export const CrmError = defineErrors('CrmError', {
   RECORD_NOT_FOUND: { status: 404, message: 'Record not found' },
   DEAL_NOT_FOUND: { status: 404, message: 'Deal not found' },
-  UNKNOWN_STAGE: { status: 400, message: "This stage is not one of the organization's pipeline" },
-  UNKNOWN_PASS_REASON: { status: 400, message: "This pass reason is not one of the organization's" },
-  OWNER_NOT_A_MEMBER: { status: 400, message: 'The owner must be a member of the organization' },
-  STAGE_IN_USE: { status: 409, message: 'A stage that still holds deals cannot be removed' },
   DEAL_OF_RECORD_NOT_FOUND: { status: 404, message: 'No CRM deal exists for this record' },
-  PRO_PLAN_REQUIRED: { status: 403, message: 'AI analysis is available on the Pro plan' },
-  /** Basic's two integrations are connected (svc-ingest's mailbox and accounting count with the CRM). */
-  INTEGRATION_LIMIT_REACHED: { status: 403, message: UPGRADE_MESSAGES.integrationLimit },
   RECORD_NOT_COMPLETED: { status: 403, message: 'AI analysis is available for completed records only' },
-  ENCRYPTION_NOT_CONFIGURED: {
-    status: 503,
-    message: 'Affinity cannot be connected: CRM_ENCRYPTION_KEY is not configured',
-  },
   AFFINITY_KEY_REFUSED: { status: 400, message: 'Affinity refused this API key' },
   AFFINITY_LIST_NOT_FOUND: {
     status: 400,

@@ -3,7 +3,8 @@ import { defineErrors } from '@dealflow/service-kit';
 /**
  * svc-identity's one error table: code -> HTTP status and the message people see by default (seed 000
  * wording). A use-case passes its own message only where the rule is more specific than the code.
- * Not signed in, no organization and not the owner are the kit's rules (route() and KitError).
+ * Not signed in, no organization and not the owner are the kit's rules (route() and KitError); the shared
+ * codes (FORBIDDEN, NOT_FOUND, CONFLICT, EMAIL_NOT_VERIFIED, ...) come from @dealflow/contracts/errors.
  */
 export const IdentityError = defineErrors('IdentityError', {
   BAD_REQUEST: { status: 400, message: 'Bad request' },
@@ -14,9 +15,7 @@ export const IdentityError = defineErrors('IdentityError', {
     message: 'API access is part of the Pro plan. Upgrade to Pro to create and use API keys.',
   },
   CSRF: { status: 403, message: 'Cross-site request refused' },
-  FORBIDDEN: { status: 403, message: 'You do not have access to this' },
   WRONG_PASSWORD: { status: 403, message: 'Incorrect password' },
-  NOT_FOUND: { status: 404, message: 'Not found' },
   INVITATION_NOT_FOUND: { status: 404, message: 'This invitation does not exist or has been revoked.' },
   RESET_TOKEN_INVALID: {
     status: 404,
@@ -31,7 +30,6 @@ export const IdentityError = defineErrors('IdentityError', {
     message: 'This password is too common. Please choose a less predictable one.',
   },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
-  CONFLICT: { status: 409, message: 'This already exists' },
   INVITATION_EXPIRED: { status: 410, message: 'This invitation has expired.' },
   RESET_TOKEN_EXPIRED: {
     status: 410,
@@ -41,10 +39,6 @@ export const IdentityError = defineErrors('IdentityError', {
   EMAIL_TOKEN_INVALID: { status: 404, message: 'This link is invalid or has already been used.' },
   EMAIL_TOKEN_EXPIRED: { status: 410, message: 'This link has expired. Please request a new one.' },
   EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Your email address is already verified.' },
-  EMAIL_NOT_VERIFIED: {
-    status: 403,
-    message: 'Please verify your email address first: use the link we sent you, or send a new one.',
-  },
   EMAIL_UNCHANGED: { status: 400, message: 'This is already your email address.' },
   EMAIL_CHANGE_NEEDS_VERIFICATION: {
     status: 400,

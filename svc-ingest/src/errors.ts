@@ -1,7 +1,15 @@
 import { UPGRADE_MESSAGES } from '@dealflow/contracts/plans';
 import { defineErrors } from '@dealflow/service-kit';
 
-/** svc-ingest's errors: code, HTTP status and the message people see. */
+/** Specific messages for shared codes (the status is the shared one). */
+export const IngestMessages = {
+  encryptionNotConfigured: 'Credentials cannot be stored: MAILBOX_ENCRYPTION_KEY is not configured',
+} as const;
+
+/**
+ * svc-ingest's own error codes: code, HTTP status and the message people see. The shared ones
+ * (INTEGRATION_LIMIT_REACHED, ENCRYPTION_NOT_CONFIGURED, ...) come from @dealflow/contracts/errors.
+ */
 export const IngestError = defineErrors('IngestError', {
   MALFORMED_MESSAGE: { status: 400, message: 'Malformed message' },
   MESSAGE_TOO_COMPLEX: { status: 422, message: 'Message too complex to read' },
@@ -28,11 +36,5 @@ export const IngestError = defineErrors('IngestError', {
   NOT_RETRYABLE: { status: 409, message: 'Only failed and Missing Domain records can be retried' },
   NO_MAILBOX: { status: 409, message: 'No mailbox is connected: connect one on Integration 1 first' },
   MAILBOX_UNREACHABLE: { status: 503, message: 'The mailbox could not be scanned' },
-  /** Basic's two integrations are connected (mailbox, accounting, the CRM's Affinity; pro is not limited). */
-  INTEGRATION_LIMIT_REACHED: { status: 403, message: UPGRADE_MESSAGES.integrationLimit },
   PRO_PLAN_REQUIRED: { status: 403, message: UPGRADE_MESSAGES.analytics },
-  ENCRYPTION_NOT_CONFIGURED: {
-    status: 503,
-    message: 'Credentials cannot be stored: MAILBOX_ENCRYPTION_KEY is not configured',
-  },
 });

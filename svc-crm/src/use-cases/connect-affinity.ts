@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { TConnectAffinityBody } from '@dealflow/contracts';
 import type { TConfig } from '../config.js';
 import type { TCrmDeps } from '../deps.js';
-import { CrmError } from '../errors.js';
+import { CrmError, CrmMessages } from '../errors.js';
 import { AffinityApiError, createAffinityClient } from '../providers/affinity-client.js';
 import { affinityKeyContext } from '../providers/crm-provider.js';
 import {
@@ -24,7 +24,7 @@ export async function connectAffinity(
   deps: Pick<TCrmDeps, 'secretBox'> & { affinity: TConfig['affinity'] },
 ) {
   const { secretBox } = deps;
-  if (!secretBox) throw new CrmError('ENCRYPTION_NOT_CONFIGURED');
+  if (!secretBox) throw new CrmError('ENCRYPTION_NOT_CONFIGURED', CrmMessages.encryptionNotConfigured);
   // Basic's two integrations: a first connection counts against svc-ingest's (a reconnection does not).
   const wasConnected = (await findAffinityConnection(em, input.orgId)) !== null;
   if (!wasConnected) await checkIntegrationLimit(em, input.orgId);

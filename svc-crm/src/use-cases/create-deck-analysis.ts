@@ -2,7 +2,7 @@ import type { ServiceContext } from '@dealflow/service-kit';
 import type { EntityManager } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { ZAnalysis } from '@dealflow/contracts';
-import { CrmError } from '../errors.js';
+import { CrmError, CrmMessages } from '../errors.js';
 import { OFFLINE_ANALYSIS_MODEL, createOfflineAnalysis } from '../domain/offline-analysis.js';
 import type { DeckAnalysis } from '../entities/index.js';
 import { AnalysisProviderError, type TAnalysisClient } from '../providers/analysis-client.js';
@@ -41,7 +41,7 @@ export async function createDeckAnalysis(
   const deck = await findDeck(em, input.orgId, input.emailId);
   if (!deck) throw new CrmError('RECORD_NOT_FOUND');
   if (!isProPlanActive(await findOrganizationPlan(em, input.orgId))) {
-    throw new CrmError('PRO_PLAN_REQUIRED');
+    throw new CrmError('PLAN_REQUIRED', CrmMessages.analysisPlanRequired);
   }
   if (deck.outcome !== 'deal_created') {
     throw new CrmError('RECORD_NOT_COMPLETED');
