@@ -49,9 +49,30 @@ export interface Email {
   /** When this email took one deck of the monthly allowance (null: not counted yet). */
   countedAt: Date | null;
   processedAt: Date | null;
+  /** The deck's plain text (read at processing; the first SEARCH_TEXT_MAX characters), for full-text search. */
+  deckText: string | null;
+  /** The text search configuration of this record ('english', 'german', ...; 'simple' when not known). */
+  searchLanguage: string;
+  /** Generated: the weighted tsvector of company, subject, sender and deck text (GIN-indexed). */
+  search?: string;
+  /** Archived (out of the inbox view, kept). */
+  archivedAt: Date | null;
+  /** Marked "not a deck" by a member. */
+  notADeck: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/**
+ * The search document: company (A), subject (B), sender (B), deck text (C), in the record's own configuration.
+ * A stored generated column, so every write keeps it current.
+ */
+export const EMAIL_SEARCH_EXPRESSION =
+  // Written as PostgreSQL prints it back (pg_get_expr), so the schema diff sees no change.
+  "(((setweight(to_tsvector(search_language, COALESCE(company_name, ''::text)), 'A'::\"char\") || " +
+  "setweight(to_tsvector(search_language, COALESCE(subject, ''::text)), 'B'::\"char\")) || " +
+  "setweight(to_tsvector(search_language, ((COALESCE(from_name, ''::text) || ' '::text) || from_email)), 'B'::\"char\")) || " +
+  "setweight(to_tsvector(search_language, COALESCE(deck_text, ''::text)), 'C'::\"char\"))";
 
 export const EmailSchema = new EntitySchema<Email>({
   name: 'Email',
@@ -85,6 +106,22 @@ export const EmailSchema = new EntitySchema<Email>({
     dealAnnouncements: { type: 'integer', fieldName: 'deal_announcements', default: 0 },
     countedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'counted_at', nullable: true },
     processedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'processed_at', nullable: true },
+    deckText: { type: 'text', fieldName: 'deck_text', nullable: true, lazy: true },
+    searchLanguage: {
+      type: 'string',
+      columnType: 'regconfig',
+      fieldName: 'search_language',
+      defaultRaw: `'simple'::regconfig`,
+    },
+    search: {
+      type: 'string',
+      columnType: 'tsvector',
+      generated: `${EMAIL_SEARCH_EXPRESSION} stored`,
+      lazy: true,
+      nullable: true,
+    },
+    archivedAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'archived_at', nullable: true },
+    notADeck: { type: 'boolean', fieldName: 'not_a_deck', default: false },
     createdAt: createdAtColumn,
     updatedAt: {
       type: 'Date',
@@ -109,6 +146,11 @@ export const EmailSchema = new EntitySchema<Email>({
         'CREATE INDEX emails_org_received_on ON emails (org_id, (coalesce(sent_at, received_at)) DESC, id DESC)',
     },
     { name: 'emails_org_status', properties: ['orgId', 'status'] },
+    {
+      // Full-text search over deck text, company, sender and subject (email.repository listEmails).
+      name: 'emails_search',
+      expression: 'CREATE INDEX emails_search ON emails USING gin (search)',
+    },
     {
       name: 'emails_org_counted',
       expression:

@@ -1,6 +1,7 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { AccountingSettingsSchema } from './accounting-settings.js';
 import { AccountingContactSchema, AccountingSyncRunSchema } from './accounting-sync.js';
+import { BlockedSenderSchema } from './blocked-sender.js';
 import { AttachmentSchema, EmailSchema } from './email.js';
 import { MailboxSchema } from './mailbox.js';
 import { MemberSchema } from './member.js';
@@ -17,4 +18,5 @@ export const entities = [
   AccountingSyncRunSchema,
   AccountingContactSchema,
   WebhookTokenSchema,
+  BlockedSenderSchema,
 ] as EntitySchema[];
