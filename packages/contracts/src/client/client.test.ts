@@ -172,6 +172,8 @@ describe('types', () => {
     void (() => api.identity.inviteMember);
     expectTypeOf(api.billing.checkout)
       .parameter(0)
-      .toEqualTypeOf<{ plan?: 'basic' | 'pro'; billingCycle?: 'monthly' | 'annual' } | undefined>();
+      .toEqualTypeOf<
+        { plan?: 'basic' | 'pro'; billingCycle?: 'monthly' | 'annual'; email?: string } | undefined
+      >();
   });
 });
