@@ -42,6 +42,3 @@ export function markup(strings: TemplateStringsArray, ...values: THtmlValue[]): 
   });
   return new SafeHtml(out);
 }
-
-/** The same function as `markup`; prefer `markup` (prettier reformats html`...` templates as HTML). */
-export const html = markup;

@@ -52,6 +52,7 @@ export { createdAtColumn, updatedAtColumn, timestampColumn, foreignKey } from '.
 export { openDatabase, ensureDatabase, type TMigrationList } from './db.js';
 export { createMigration, findSchemaDrift, runMigrationCli, type TMigrationSource } from './migrations.js';
 export { createSqlReader, type SqlReader, type PreparedStatement } from './sql.js';
+export { rows, execute } from './queries.js';
 export { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
 export {
   createService,
@@ -91,6 +92,6 @@ export {
   type TTestAllow,
 } from './outbound-guard.js';
 export { createSecretBox, type TSecretBox } from './secret-box.js';
-export { markup, html, unsafeHtml, escapeHtml, SafeHtml, type THtmlValue } from './html.js';
+export { markup, unsafeHtml, escapeHtml, SafeHtml, type THtmlValue } from './html.js';
 export { toCsvCell, toCsvLine } from './csv.js';
 export { UpstreamGroup, splitUrl, type UpstreamPoolOptions, type UpstreamRequest } from './upstreams.js';

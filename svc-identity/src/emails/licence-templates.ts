@@ -1,4 +1,4 @@
-import { html } from '@dealflow/service-kit';
+import { markup } from '@dealflow/service-kit';
 import type { TEmailContent } from './templates.js';
 import { formatMoney } from '@dealflow/contracts/money';
 
@@ -33,7 +33,7 @@ export function renderLicenceReceiptEmail(input: {
   ];
   return {
     subject: LICENCE_RECEIPT_SUBJECT,
-    html: html`<!doctype html>
+    html: markup`<!doctype html>
       <html lang="en">
         <head>
           <meta charset="utf-8" />
@@ -50,7 +50,7 @@ export function renderLicenceReceiptEmail(input: {
             <tr>
               <td>
                 <h1 style="font-size:20px">${LICENCE_RECEIPT_SUBJECT}</h1>
-                ${paragraphs.map((p) => html`<p>${p}</p> `)}
+                ${paragraphs.map((p) => markup`<p>${p}</p> `)}
                 <pre
                   style="white-space:pre-wrap;word-break:break-all;background:#f0f0f0;padding:12px;border-radius:4px;font-size:12px"
                 >

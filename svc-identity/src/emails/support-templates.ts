@@ -1,4 +1,4 @@
-import { html } from '@dealflow/service-kit';
+import { markup } from '@dealflow/service-kit';
 import { SUPPORT_PROMISES, type TSupportTier } from '@dealflow/contracts/plans';
 import { layout, type TEmailContent } from './templates.js';
 
@@ -17,7 +17,7 @@ export interface TSupportEmailInput {
 }
 
 const paragraphs = (text: string) =>
-  text.split(/\n{2,}/).map((p) => html`<p style="white-space:pre-wrap">${p}</p>`);
+  text.split(/\n{2,}/).map((p) => markup`<p style="white-space:pre-wrap">${p}</p>`);
 
 /** To SUPPORT_EMAIL (Reply-To: the requester): the subject line starts with [PRIORITY] on Pro. */
 export function renderSupportRequestEmail(input: TSupportEmailInput): TEmailContent {
@@ -38,11 +38,11 @@ export function renderSupportRequestEmail(input: TSupportEmailInput): TEmailCont
     subject,
     html: layout(
       subject,
-      html`<h1 style="font-size:20px">${flag}Support request ${input.reference}</h1>
+      markup`<h1 style="font-size:20px">${flag}Support request ${input.reference}</h1>
         <table role="presentation" style="font-size:14px;margin-bottom:16px">
           ${facts.map(
             ([label, value]) =>
-              html`<tr>
+              markup`<tr>
                 <td style="color:#666;padding-right:12px">${label}</td>
                 <td>${value}</td>
               </tr>`,
@@ -79,8 +79,8 @@ export function renderSupportAcknowledgementEmail(input: TSupportEmailInput): TE
     subject,
     html: layout(
       subject,
-      html`<h1 style="font-size:20px">Your request ${input.reference}</h1>
-        ${lines.map((line) => html`<p>${line}</p>`)}
+      markup`<h1 style="font-size:20px">Your request ${input.reference}</h1>
+        ${lines.map((line) => markup`<p>${line}</p>`)}
         <p style="color:#666;font-size:12px">What you sent:</p>
         <blockquote style="border-left:3px solid #ddd;margin:0;padding-left:12px;color:#444">
           ${paragraphs(input.message)}
