@@ -7,15 +7,13 @@ import type { AccountingSyncRun } from '../entities/accounting-sync.js';
 import type { AccountingSettings } from '../entities/accounting-settings.js';
 import { IngestError } from '../errors.js';
 import { findAccountingSettings } from '../repositories/accounting-settings.repository.js';
+import { claimSyncRun, findContactIds, saveContactIds } from '../repositories/accounting-sync.repository.js';
 import {
   claimDueAccountingSyncs,
-  claimSyncRun,
   dropOldSyncExports,
   findCompaniesWithDeals,
-  findContactIds,
-  saveContactIds,
   type TCompanyWithDeal,
-} from '../repositories/accounting-sync.repository.js';
+} from '../repositories/accounting-sync.queries.js';
 import type { TSyncExport, TSyncExportContact } from '../domain/accounting/sync-export.js';
 import { SYNC_LOG_LENGTH } from './get-accounting-settings.js';
 
