@@ -53,6 +53,7 @@ export { openDatabase, ensureDatabase, type TMigrationList } from './db.js';
 export { createMigration, findSchemaDrift, runMigrationCli, type TMigrationSource } from './migrations.js';
 export { createSqlReader, type SqlReader, type PreparedStatement } from './sql.js';
 export { rows, execute } from './queries.js';
+export { startSchedules, type ScheduleDefinition, type Schedules } from './schedules.js';
 export { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
 export {
   createService,

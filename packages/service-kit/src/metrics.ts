@@ -8,6 +8,8 @@ interface TKitInstruments {
   outboxPublished: Counter;
   outboxRejected: Counter;
   httpDuration: Histogram;
+  scheduleRuns: Counter;
+  scheduleDuration: Histogram;
 }
 let cached: TKitInstruments | null = null;
 
@@ -40,6 +42,14 @@ export function kitMetrics(): TKitInstruments {
       description: 'Time to answer an HTTP request, by route template',
       unit: 's',
       advice: { explicitBucketBoundaries: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] },
+    }),
+    scheduleRuns: meter.createCounter('schedule_runs_total', {
+      description: 'Runs of a service schedule (createService schedules), by outcome ok or failed',
+    }),
+    scheduleDuration: meter.createHistogram('schedule_run_duration_seconds', {
+      description: 'Time one run of a service schedule took',
+      unit: 's',
+      advice: { explicitBucketBoundaries: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300] },
     }),
   };
   return cached;

@@ -45,6 +45,7 @@ import {
 import { openDatabase, type TMigrationList } from './db.js';
 import { installErrorHandling, KitError } from './errors.js';
 import { loggerOptions } from './logger.js';
+import { startSchedules, type ScheduleDefinition, type Schedules } from './schedules.js';
 import { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
 import { kafkaConnectionOptions } from './kafka-options.js';
 import { OutboxRelay } from './outbox.js';
@@ -167,6 +168,11 @@ export interface ServiceDefinition<C extends TBaseConfig, D, A extends TActorBas
   bodyLimit?: number;
   /** Extra readiness checks (e.g. a provider); throw or return false when not ready. */
   readiness?: (deps: D) => Promise<boolean>;
+  /**
+   * Background work on a clock (`{ name, everyMs, run }`): started with the workers, never two runs of one
+   * schedule at once, stopped on shutdown, a metric per run (schedules.ts). Never a setInterval of one's own.
+   */
+  schedules?: ScheduleDefinition<D>[];
   onStart?: (deps: D) => Promise<void>;
   onStop?: (deps: D) => Promise<void>;
 }
@@ -357,6 +363,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
   const consumers = def.consumers?.(deps) ?? [];
 
   let workersStarted = false;
+  let schedules: Schedules | null = null;
   let stopped: Promise<void> | null = null;
   /**
    * Stops taking work, ends what is in hand, closes everything; each step bounded, so a stop ends well within a
@@ -389,6 +396,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
     // Not awaited yet: from this call on kafkajs hands out no further message; the one in hand ends below.
     const consumerStopped = consumer?.disconnect().catch(() => undefined);
     await step('http', () => app.close());
+    await step('schedules', () => schedules?.stop());
     await step('onStop', () => def.onStop?.(deps));
     await step('retryWorker', () => retryWorker?.stop());
     await step('consumer', () => consumerStopped);
@@ -445,6 +453,7 @@ export async function createService<C extends TBaseConfig, D, A extends TActorBa
           retryWorker.start();
         }
       }
+      schedules = startSchedules(def.name, def.schedules ?? [], deps, logger, stopping.signal);
       await def.onStart?.(deps);
     },
     async flushOutbox() {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TBillingCycle, TPlan, TSubscriptionStatus } from '@dealflow/contracts';
+import { rows } from '@dealflow/service-kit';
 import type { BillingOrganization } from '../entities/organization.js';
 
 const orNull = <T>(value: unknown) => (value ?? null) as T | null;
@@ -17,14 +18,11 @@ export const lockOrganization = async (
   em: EntityManager,
   orgId: number,
 ): Promise<BillingOrganization | null> => {
-  const [row] = await em
-    .getConnection()
-    .execute<Record<string, unknown>[]>(
-      'select * from organizations where id = ? for update',
-      [orgId],
-      'all',
-      em.getTransactionContext(),
-    );
+  const [row] = await rows<Record<string, unknown>>(
+    em,
+    'select * from organizations where id = ? for update',
+    [orgId],
+  );
   if (!row) return null;
   return {
     id: Number(row.id),
@@ -50,7 +48,11 @@ export const lockOrganization = async (
   };
 };
 
-/** Billing's member count, its version and the seats of each organization asked about (the seat reconciliation). */
+/**
+ * Billing's member count, its version and the seats of each organization asked about (the seat reconciliation),
+ * in one statement over the list (the ORM would hydrate an entity per organization). Both lists are parameters
+ * (`any(array[?]::type[])`), never a literal joined by hand. Not on a benched path: no figure.
+ */
 export async function listMemberCounts(
   em: EntityManager,
   orgIds: number[],
@@ -66,15 +68,16 @@ export async function listMemberCounts(
     seats: number;
     billable: boolean;
   };
-  const rows: TRow[] = await em.getConnection().execute<TRow[]>(
+  const found = await rows<TRow>(
+    em,
     `select id, member_count, member_count_version, seats,
             (stripe_subscription_id is not null and deleted_at is null
-             and status = any(?::text[])) as billable
-       from organizations where id = any(?::int[])`,
-    [`{${billableStatuses.join(',')}}`, `{${orgIds.join(',')}}`],
+             and status = any(array[?]::text[])) as billable
+       from organizations where id = any(array[?]::int[])`,
+    [billableStatuses, orgIds],
   );
   return new Map(
-    rows.map((row) => [
+    found.map((row) => [
       Number(row.id),
       {
         memberCount: Number(row.member_count),

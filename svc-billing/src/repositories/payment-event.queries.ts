@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { rows } from '@dealflow/service-kit';
 
 /**
  * One round trip at the start of handling each webhook: records the event id and takes the per-subscription
@@ -15,12 +16,11 @@ export const recordPaymentEventAndLock = async (
   type: string,
   lockKey: string | null,
 ) => {
-  const rows = await em.getConnection().execute<{ inserted: number }[]>(
+  const [row] = await rows<{ inserted: number }>(
+    em,
     `with ins as (insert into payment_events (id, type) values (?, ?) on conflict (id) do nothing returning 1)
      select (select count(*) from ins)::int as inserted${lockKey ? ', pg_advisory_xact_lock(hashtext(?)) is null as locked' : ''}`,
     lockKey ? [id, type, lockKey] : [id, type],
-    'all',
-    em.getTransactionContext(),
   );
-  return Number(rows[0]?.inserted ?? 0) === 1;
+  return Number(row?.inserted ?? 0) === 1;
 };
