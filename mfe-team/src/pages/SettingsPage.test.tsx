@@ -12,7 +12,14 @@ function serve() {
     if (url.pathname === '/api/auth/me') return { body: createSession() };
     if (url.pathname === '/api/user/profile') return { body: createSession().user };
     if (url.pathname === '/api/settings/notifications')
-      return { body: { emailOnDeckProcessed: true, emailOnDealCreated: true, weeklyDigest: false } };
+      return {
+        body: {
+          emailOnDeckProcessed: true,
+          emailOnDealCreated: true,
+          weeklyDigest: false,
+          emailOnMention: true,
+        },
+      };
     if (url.pathname === '/api/account/email')
       return {
         body: {

@@ -29,11 +29,13 @@ type TNotificationSettings = {
   emailOnDeckProcessed: boolean;
   emailOnDealCreated: boolean;
   weeklyDigest: boolean;
+  emailOnMention: boolean;
 };
 const notificationLabels: Record<keyof TNotificationSettings, string> = {
   emailOnDeckProcessed: 'Email me when a pitch deck has been processed',
   emailOnDealCreated: 'Email me when a deal is created in the CRM',
   weeklyDigest: 'Weekly digest of new records',
+  emailOnMention: 'Email me when someone @mentions me on a deal',
 };
 
 function NotificationsSection() {

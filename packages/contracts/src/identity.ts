@@ -182,9 +182,16 @@ export const ZNotificationSettings = z.object({
   emailOnDeckProcessed: z.boolean(),
   emailOnDealCreated: z.boolean(),
   weeklyDigest: z.boolean(),
+  /** A comment on a deal @mentions the member (issue 23). */
+  emailOnMention: z.boolean(),
 });
 /** The emails a notification setting turns off; the unsubscribe link of each email names its own. */
-export const ZNotificationKind = z.enum(['emailOnDeckProcessed', 'emailOnDealCreated', 'weeklyDigest']);
+export const ZNotificationKind = z.enum([
+  'emailOnDeckProcessed',
+  'emailOnDealCreated',
+  'weeklyDigest',
+  'emailOnMention',
+]);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
 export const ZUnsubscribeQuery = z.object({
   token: z.string().min(1, 'The unsubscribe link is incomplete').max(512),

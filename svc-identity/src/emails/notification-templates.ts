@@ -45,6 +45,7 @@ ${end.html}`,
 const DECK_SETTING = '"Email me when a pitch deck has been processed"';
 const DEAL_SETTING = '"Email me when a deal is created in the CRM"';
 const DIGEST_SETTING = '"Weekly digest of new records"';
+const MENTION_SETTING = '"Email me when someone @mentions me on a deal"';
 
 export function renderDeckReceivedEmail(input: {
   companyName: string | null;
@@ -98,6 +99,25 @@ export function renderDealCreatedEmail(input: {
     lines: ['Dealflow created it from the pitch deck.'],
     action: { href: input.dealUrl, label: 'Open the deal' },
     setting: DEAL_SETTING,
+    links: input.links,
+  });
+}
+
+/** A comment on a deal @mentions the member (crm.comment.created). */
+export function renderMentionEmail(input: {
+  authorName: string;
+  companyName: string;
+  text: string;
+  dealUrl: string;
+  links: TUnsubscribeLinks;
+}): TEmailContent {
+  const text = input.text.length > 1000 ? `${input.text.slice(0, 1000)}...` : input.text;
+  return notification({
+    subject: `${input.authorName} mentioned you on ${input.companyName}`,
+    heading: `${input.authorName} mentioned you on the deal ${input.companyName}`,
+    lines: [`"${text}"`],
+    action: { href: input.dealUrl, label: 'Open the deal' },
+    setting: MENTION_SETTING,
     links: input.links,
   });
 }

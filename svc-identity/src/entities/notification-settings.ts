@@ -5,6 +5,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS = {
   emailOnDeckProcessed: true,
   emailOnDealCreated: true,
   weeklyDigest: false,
+  emailOnMention: true,
 };
 
 export interface INotificationSettings {
@@ -12,6 +13,7 @@ export interface INotificationSettings {
   emailOnDeckProcessed: boolean;
   emailOnDealCreated: boolean;
   weeklyDigest: boolean;
+  emailOnMention: boolean;
   updatedAt: Date;
 }
 
@@ -33,6 +35,7 @@ export const NotificationSettingsSchema = new EntitySchema<INotificationSettings
     emailOnDeckProcessed: { type: 'boolean', default: true },
     emailOnDealCreated: { type: 'boolean', default: true },
     weeklyDigest: { type: 'boolean', default: false },
+    emailOnMention: { type: 'boolean', default: true },
     updatedAt: {
       type: 'Date',
       columnType: 'timestamptz',

@@ -3,6 +3,7 @@ import { applySubscriptionChangeConsumer } from './apply-subscription-change.js'
 import { grantProductAccessConsumer } from './grant-product-access.js';
 import { createNotifyDealCreatedConsumer } from './notify-deal-created.js';
 import { createNotifyDeckProcessedConsumer } from './notify-deck-processed.js';
+import { createNotifyMentionConsumer } from './notify-mention.js';
 import { recordPurchaseActivityConsumer } from './record-billing-activity.js';
 import { recordIntegrationChangeConsumer } from './record-integration-change.js';
 import { createSendLicenceReceiptEmailConsumer } from './send-licence-receipt-email.js';
@@ -15,6 +16,7 @@ export const createConsumers = (deps: TIdentityDeps) => [
   grantProductAccessConsumer,
   createNotifyDeckProcessedConsumer(deps),
   createNotifyDealCreatedConsumer(deps),
+  createNotifyMentionConsumer(deps),
   recordPurchaseActivityConsumer,
   recordIntegrationChangeConsumer,
   createSendTrialEndingEmailConsumer(deps),

@@ -9,6 +9,7 @@ import { Migration20261125011431 } from './Migration20261125011431.js';
 import { Migration20261128050900 } from './Migration20261128050900.js';
 import { Migration20261128052152 } from './Migration20261128052152.js';
 import { Migration20261128053248 } from './Migration20261128053248.js';
+import { Migration20261128060042 } from './Migration20261128060042.js';
 
 export const identityMigrations = [
   { name: 'Migration20261121000000', class: Migration20261121000000 },
@@ -22,4 +23,5 @@ export const identityMigrations = [
   { name: 'Migration20261128050900', class: Migration20261128050900 },
   { name: 'Migration20261128052152', class: Migration20261128052152 },
   { name: 'Migration20261128053248', class: Migration20261128053248 },
+  { name: 'Migration20261128060042', class: Migration20261128060042 },
 ];

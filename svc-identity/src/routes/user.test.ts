@@ -210,6 +210,7 @@ describe('notification settings', () => {
       emailOnDeckProcessed: true,
       emailOnDealCreated: true,
       weeklyDigest: false,
+      emailOnMention: true,
     });
     const patched = await h.app.inject({
       method: 'PATCH',
@@ -221,6 +222,7 @@ describe('notification settings', () => {
       emailOnDeckProcessed: true,
       emailOnDealCreated: true,
       weeklyDigest: true,
+      emailOnMention: true,
     });
     const again = await h.app.inject({
       method: 'GET',

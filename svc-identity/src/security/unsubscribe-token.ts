@@ -10,6 +10,7 @@ const CODES: Record<TNotificationKind, string> = {
   emailOnDeckProcessed: 'd',
   emailOnDealCreated: 'l',
   weeklyDigest: 'w',
+  emailOnMention: 'm',
 };
 const KINDS = Object.fromEntries(Object.entries(CODES).map(([kind, code]) => [code, kind])) as Record<
   string,

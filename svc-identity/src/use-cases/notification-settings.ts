@@ -14,6 +14,7 @@ const toSettings = (row: INotificationSettings | null) =>
         emailOnDeckProcessed: row.emailOnDeckProcessed,
         emailOnDealCreated: row.emailOnDealCreated,
         weeklyDigest: row.weeklyDigest,
+        emailOnMention: row.emailOnMention,
       }
     : { ...DEFAULT_NOTIFICATION_SETTINGS };
 
@@ -24,7 +25,12 @@ export async function getNotificationSettings(em: EntityManager, actor: Pick<TAc
 export async function updateNotificationSettings(
   em: EntityManager,
   actor: Pick<TActor, 'userId'>,
-  patch: Partial<{ emailOnDeckProcessed: boolean; emailOnDealCreated: boolean; weeklyDigest: boolean }>,
+  patch: Partial<{
+    emailOnDeckProcessed: boolean;
+    emailOnDealCreated: boolean;
+    weeklyDigest: boolean;
+    emailOnMention: boolean;
+  }>,
 ) {
   return em.transactional(async (tx) => {
     const current = toSettings(await tx.findOne(NotificationSettingsSchema, { userId: actor.userId }));

@@ -9,6 +9,7 @@ const WHAT: Record<TNotificationKind, string> = {
   emailOnDeckProcessed: 'emails about processed pitch decks',
   emailOnDealCreated: 'emails about new CRM deals',
   weeklyDigest: 'the weekly digest',
+  emailOnMention: 'emails when someone @mentions you on a deal',
 };
 
 /** The link of a notification email turns that one setting off, for the user it names. */
