@@ -11,6 +11,7 @@ export * from './support.js';
 export * from './billing.js';
 export * from './billing-invoices.js';
 export * from './records.js';
+export * from './record-page.js';
 export * from './billing-licence.js';
 export * from './analytics.js';
 export * from './crm-connection.js';

@@ -9,6 +9,7 @@ import { identityRoutes } from './identity.js';
 import { accountRoutes } from './account.js';
 import { activityRoutes } from './activity.js';
 import { crmRoutes, ingestRoutes } from './records.js';
+import { recordPageRoutes } from './record-page.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { supportRoutes } from './support.js';
 import { crmConnectionRoutes } from './crm-connection.js';
@@ -29,7 +30,7 @@ export const serviceRoutes = {
   },
   billing: { ...billingRoutes, ...billingInvoiceRoutes, ...billingLicenceRoutes },
   // Analytics is svc-ingest's (its records); declared in its own file.
-  ingest: { ...ingestRoutes, ...analyticsRoutes, ...accountingRoutes },
+  ingest: { ...ingestRoutes, ...recordPageRoutes, ...analyticsRoutes, ...accountingRoutes },
   crm: { ...crmRoutes, ...crmConnectionRoutes, ...pipelineRoutes },
 } as const;
 export type TServiceName = keyof typeof serviceRoutes;

@@ -85,6 +85,27 @@ export const accountingUpdate = /* @__PURE__ */ endpoint(
   1,
 );
 export const submitEmail = /* @__PURE__ */ endpoint('ingest', 'submitEmail', 'POST', '/api/emails', 0);
+export const getEmailMessage = /* @__PURE__ */ endpoint(
+  'ingest',
+  'getEmailMessage',
+  'GET',
+  '/api/emails/:id/message',
+  2,
+);
+export const getEmailDeck = /* @__PURE__ */ endpoint(
+  'ingest',
+  'getEmailDeck',
+  'GET',
+  '/api/emails/:id/deck',
+  2,
+);
+export const getEmailAttachment = /* @__PURE__ */ endpoint(
+  'ingest',
+  'getEmailAttachment',
+  'GET',
+  '/api/emails/:id/attachments/:attachmentId',
+  2,
+);
 export const analyticsDecksPerWeek = /* @__PURE__ */ endpoint(
   'ingest',
   'analyticsDecksPerWeek',
