@@ -27,6 +27,10 @@ export const IngestError = defineErrors('IngestError', {
     message: 'This sync has no export: nothing was sent to Xero in it, or it is older than the last 20 runs',
   },
   EMAIL_NOT_FOUND: { status: 404, message: 'Record not found' },
+  DECK_NOT_FOUND: { status: 404, message: 'This record has no deck file' },
+  ATTACHMENT_NOT_FOUND: { status: 404, message: 'Attachment not found' },
+  VIEWER_URL_EXPIRED: { status: 403, message: 'This deck link has expired: reload the record page' },
+  VIEWER_URL_INVALID: { status: 403, message: 'This deck link is not valid' },
   ORGANIZATION_UNKNOWN: { status: 404, message: 'Unknown organization' },
   ORGANIZATION_NOT_READY: {
     status: 404,

@@ -5,11 +5,13 @@ import { emailsRoutes } from './emails.js';
 import { integrationsRoutes } from './integrations.js';
 import { mailWebhookRoutes } from './mail-webhook.js';
 import { apiIntakeRoutes } from './api-intake.js';
+import { recordPageRoutesFor } from './record-page.js';
 
 export function registerRoutes(router: TRouter, deps: TIngestDeps) {
   mailWebhookRoutes(router, deps);
   apiIntakeRoutes(router, deps);
   emailsRoutes(router, deps);
+  recordPageRoutesFor(router, deps);
   integrationsRoutes(router, deps);
   analyticsRoutes(router);
 }
