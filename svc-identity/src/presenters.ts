@@ -30,6 +30,12 @@ export const toOrganizationDto = (org: IOrganization): TOrganization => ({
   createdAt: org.createdAt.toISOString(),
 });
 
+/** The session's user and organization; the token itself goes only into the HttpOnly cookie. */
+export const toSessionDto = (user: IUser, organization: IOrganization | null) => ({
+  user: toUserDto(user),
+  organization: organization ? toOrganizationDto(organization) : null,
+});
+
 export const toMemberDto = (user: IUser) => ({
   id: user.id,
   name: user.name,

@@ -16,7 +16,7 @@ export function activityLogRoutes(router: TRouter<TActor>, _deps: TIdentityDeps)
   );
 
   route(identityRoutes.exportActivity, async ({ actor, query, request, reply }) => {
-    const lines = exportActivityCsv(request.em.fork(), actor.orgId, query);
+    const lines = exportActivityCsv(request.em, actor.orgId, query);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')

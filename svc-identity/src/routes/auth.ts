@@ -1,9 +1,7 @@
 import { SESSION_COOKIE, type TRouter } from '@dealflow/service-kit';
 import { identityRoutes } from '@dealflow/contracts';
 import type { TActor, TIdentityDeps } from '../deps.js';
-import { toOrganizationDto, toUserDto } from '../presenters.js';
-import type { IUser } from '../entities/user.js';
-import type { IOrganization } from '../entities/organization.js';
+import { toSessionDto, toUserDto } from '../presenters.js';
 import { loginUser } from '../use-cases/login-user.js';
 import { registerUser } from '../use-cases/register-user.js';
 import { logoutUser } from '../use-cases/logout-user.js';
@@ -15,12 +13,6 @@ import { resetPassword } from '../use-cases/reset-password.js';
 import { reauthenticate } from '../use-cases/reauthenticate.js';
 import { clearSessionCookie, presentedTokenHashes, requestMeta, setSessionCookie } from './session-cookie.js';
 import { setChallengeCookie } from './two-factor-cookie.js';
-
-/** The session's user and organization; the token itself goes only into the HttpOnly cookie. */
-export const toSessionDto = (user: IUser, organization: IOrganization | null) => ({
-  user: toUserDto(user),
-  organization: organization ? toOrganizationDto(organization) : null,
-});
 
 export function authRoutes({ app, route }: TRouter<TActor>, deps: TIdentityDeps): void {
   const { config } = deps;

@@ -14,7 +14,7 @@ import {
 } from '../use-cases/organization-two-factor.js';
 import { presentedTokenHashes, requestMeta, setSessionCookie } from './session-cookie.js';
 import { clearChallengeCookie, readChallengeCookie } from './two-factor-cookie.js';
-import { toSessionDto } from './auth.js';
+import { toSessionDto } from '../presenters.js';
 
 /** Two-factor sign-in (TOTP): enrolment in Settings, the sign-in's second step, the organization's rule. */
 export function twoFactorRoutesOf({ route }: TRouter<TActor>, deps: TIdentityDeps): void {

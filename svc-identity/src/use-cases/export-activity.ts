@@ -30,7 +30,8 @@ export function exportActivityCsv(
   filter: TActivityFilter,
 ): AsyncGenerator<string> {
   assertActivityRange(filter);
-  return generateCsv(em, organizationId, filter);
+  // The rows are read while the response streams, after the request's own EntityManager is done: a fork.
+  return generateCsv(em.fork(), organizationId, filter);
 }
 
 async function* generateCsv(
