@@ -8,4 +8,5 @@ export const exposes = {
   './MailboxIntegrationPage': './src/pages/MailboxIntegrationPage.tsx',
   './AccountingIntegrationPage': './src/pages/AccountingIntegrationPage.tsx',
   './AnalyticsPage': './src/pages/AnalyticsPage.tsx',
+  './RecordPage': './src/pages/RecordPage.tsx',
 };

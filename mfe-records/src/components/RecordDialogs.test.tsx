@@ -30,6 +30,10 @@ describe('Extracted Data dialog', () => {
     expect(within(location).getByText('check this')).toBeTruthy();
     // Evidence without a slide (the sender, the email) shows no slide number.
     expect(within(company).getAllByText(/from slide/)).toHaveLength(2);
+    // Issue 23: the record page shows those slides.
+    expect(within(dialog).getByRole('link', { name: 'Open the record page' }).getAttribute('href')).toBe(
+      `/records/${record.id}`,
+    );
   });
 
   it('labels DocSend and Pitch links "open and download by hand", and not the links it downloads', async () => {

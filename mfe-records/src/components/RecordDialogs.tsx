@@ -17,6 +17,7 @@ import {
   Spinner,
 } from '@fluentui/react-components';
 import { format } from 'date-fns';
+import { Link as RouterLink } from 'react-router-dom';
 import { api } from '@dealflow/contracts/client';
 import {
   analyzeRecord,
@@ -31,6 +32,7 @@ import { correctionErrorText, useCorrectField } from '../hooks/use-correct-field
 import { DetailSection, orNotProvided } from './DetailList.js';
 import { isViewerOnlyLink } from '../lib/deck-links.js';
 import { ExtractedField } from './ExtractedField.js';
+import { recordPagePath } from '../lib/record-page-api.js';
 
 function RecordDialog({
   title,
@@ -113,6 +115,10 @@ export function ExtractedDataDialog({
   };
   return (
     <RecordDialog title="Extracted Data" onClose={onClose}>
+      <p>
+        <RouterLink to={recordPagePath(record.id)}>Open the record page</RouterLink> (the deck, each
+        field&apos;s slide, the email and the company&apos;s earlier decks)
+      </p>
       {!data ? (
         <MessageBar intent="info">
           <MessageBarBody>

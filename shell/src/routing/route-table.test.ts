@@ -44,6 +44,8 @@ describe('route table', () => {
         '/integration-1',
         '/integration-2',
         '/processed-emails',
+        // issue 23: a record's page
+        '/records/:id',
         '/settings',
         // issue 20: the Help menu's support form (Pro's priority support)
         '/support',
@@ -68,5 +70,7 @@ describe('route table', () => {
     expect(getPageTitle('/team-members/')).toBe('Team Members');
     expect(getPageTitle('/terms')).toBe('Terms of Service');
     expect(getPageTitle('/no-such-page')).toBe('Page Not Found');
+    expect(getPageTitle('/records/42')).toBe('Record');
+    expect(getPageTitle('/records/42/more')).toBe('Page Not Found');
   });
 });

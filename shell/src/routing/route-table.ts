@@ -107,6 +107,8 @@ export const remoteRoutes: TRemoteRoute[] = [
     title: 'Integration 2',
   },
   { path: '/analytics', access: 'protected', remote: 'mfe_records/AnalyticsPage', title: 'Analytics' },
+  // A record's page (issue 23): its deck, evidence, email, downloads and the company's history.
+  { path: '/records/:id', access: 'protected', remote: 'mfe_records/RecordPage', title: 'Record' },
   { path: '/team-members', access: 'protected', remote: 'mfe_team/TeamMembersPage', title: 'Team Members' },
   { path: '/settings', access: 'protected', remote: 'mfe_team/SettingsPage', title: 'Settings' },
   { path: '/activity', access: 'protected', remote: 'mfe_team/ActivityPage', title: 'Activity' },
@@ -132,7 +134,15 @@ export const shellTitles: Record<string, string> = {
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
 /** The title shown in the top header (and the document title) for a path. */
+/** Whether a path with parameters (`/records/:id`) matches a concrete path. */
+const matchesPattern = (pattern: string, path: string) =>
+  pattern.includes(':') && new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(path);
+
 export function getPageTitle(pathname: string): string {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return remoteRoutes.find((r) => r.path === clean)?.title ?? shellTitles[clean] ?? NOT_FOUND_TITLE;
+  return (
+    remoteRoutes.find((r) => r.path === clean || matchesPattern(r.path, clean))?.title ??
+    shellTitles[clean] ??
+    NOT_FOUND_TITLE
+  );
 }

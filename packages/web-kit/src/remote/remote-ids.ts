@@ -25,4 +25,5 @@ export type TRemoteId =
   | 'mfe_records/ProcessedEmailsPage'
   | 'mfe_records/MailboxIntegrationPage'
   | 'mfe_records/AccountingIntegrationPage'
-  | 'mfe_records/AnalyticsPage';
+  | 'mfe_records/AnalyticsPage'
+  | 'mfe_records/RecordPage';
