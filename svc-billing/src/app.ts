@@ -7,9 +7,8 @@ import { migrations } from './migrations/index.js';
 import { registerRoutes } from './routes/index.js';
 import { reconcileSeats } from './use-cases/reconcile-seats.js';
 
-export const buildApp = (config: TConfig, overrides?: TBillingOverrides) => {
-  let reconcile: NodeJS.Timeout | undefined;
-  return createService({
+export const buildApp = (config: TConfig, overrides?: TBillingOverrides) =>
+  createService({
     name: 'billing',
     config,
     entities,
@@ -17,23 +16,16 @@ export const buildApp = (config: TConfig, overrides?: TBillingOverrides) => {
     deps: (ctx) => createDeps(ctx, config, overrides),
     routes: registerRoutes,
     consumers: createConsumers,
-    onStart: async (deps) => {
-      const ms = config.identity.reconcileIntervalMs;
-      if (ms === 0) return;
-      // Each tick skipped while the previous one still runs; replicas may overlap (versions make it idempotent).
-      let running = false;
-      reconcile = setInterval(() => {
-        if (running) return;
-        running = true;
-        reconcileSeats(deps.orm, deps)
-          .catch((err: unknown) => deps.logger.warn({ err }, 'seat reconciliation failed'))
-          .finally(() => (running = false));
-      }, ms);
-      reconcile.unref();
-    },
+    // Replicas may reconcile at the same time (member-count versions make it idempotent); one replica never
+    // runs two at once (the kit plans the next run when the previous ended). 0 turns it off.
+    schedules: [
+      {
+        name: 'seat-reconciliation',
+        everyMs: config.identity.reconcileIntervalMs,
+        run: (deps) => reconcileSeats(deps.orm, deps),
+      },
+    ],
     onStop: async (deps) => {
-      clearInterval(reconcile);
       await deps.identity.close();
     },
   });
-};

@@ -71,6 +71,8 @@ export const ZBaseConfig = z.object({
     .min(8, 'INTERNAL_API_TOKEN must be at least 8 characters')
     .default(DEV_INTERNAL_API_TOKEN),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Lifetime of a sign-in session and its cookie (identity issues it; billing's auto-login sets the cookie too). */
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
   /**
    * A failing event is parked and retried with exponential backoff and jitter from this delay (doubling, at

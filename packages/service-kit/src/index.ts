@@ -54,6 +54,7 @@ export { createMigration, findSchemaDrift, runMigrationCli, type TMigrationSourc
 export { createSqlReader, type SqlReader, type PreparedStatement } from './sql.js';
 export { rows, execute } from './queries.js';
 export { startSchedules, type ScheduleDefinition, type Schedules } from './schedules.js';
+export { setSessionCookie, clearSessionCookie, type TSessionCookieRules } from './session-cookie.js';
 export { applyKafkajsIdleFix } from './kafkajs-idle-fix.js';
 export {
   createService,

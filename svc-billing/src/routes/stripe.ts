@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { billingRoutes, ZCheckoutBody } from '@dealflow/contracts';
-import { SESSION_COOKIE, type TRouter } from '@dealflow/service-kit';
+import { setSessionCookie, type TRouter } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { AUTO_LOGIN_WINDOW_MS, autoLogin } from '../use-cases/auto-login.js';
 import { claimPurchase } from '../use-cases/claim-purchase.js';
 import { changeSubscription } from '../use-cases/change-subscription.js';
 import { startCheckout } from '../use-cases/create-checkout.js';
 import { createPortalSession } from '../use-cases/create-portal-session.js';
-import { getFreshSubscription, getSubscription } from '../use-cases/get-subscription.js';
+import { getSubscription } from '../use-cases/get-subscription.js';
 import { getUsage } from '../use-cases/get-usage.js';
-
-const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
 /**
  * The HttpOnly key of the browser that starts a checkout (issue 12): the auto-login answers only to it, so
@@ -57,7 +55,7 @@ export function stripeRoutes({ route }: TRouter, deps: TBillingDeps) {
 
   route(billingRoutes.changeSubscription, async ({ actor, body, request }) => {
     await changeSubscription(deps, actor, body);
-    return getFreshSubscription(request.em, actor.orgId);
+    return getSubscription(request.em.fork(), actor.orgId);
   });
 
   route(billingRoutes.usage, async ({ actor, request }) => getUsage(request.em, actor.orgId));
@@ -68,10 +66,15 @@ export function stripeRoutes({ route }: TRouter, deps: TBillingDeps) {
       // Not signed in (a guest whose address has an account): the seed's answer shape with success false.
       if (!result.signedIn) return { success: false, user: null, message: result.message };
       // The session travels only in the HttpOnly cookie, never in the JSON body (issue 12).
-      reply.header('set-cookie', [
-        `${SESSION_COOKIE}=${encodeURIComponent(result.sessionId)}; Path=/; Max-Age=${SESSION_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+      reply.header(
+        'set-cookie',
         `${CHECKOUT_BROWSER_COOKIE}=; Path=/api; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
-      ]);
+      );
+      // The kit's one session cookie, identity's rules (Secure on an https address, the session's lifetime).
+      setSessionCookie(reply, result.sessionId, {
+        publicUrl: deps.config.PUBLIC_URL,
+        ttlDays: deps.config.SESSION_TTL_DAYS,
+      });
       return {
         success: true,
         user: result.user,
