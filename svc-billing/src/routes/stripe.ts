@@ -8,7 +8,7 @@ import { claimPurchase } from '../use-cases/claim-purchase.js';
 import { changeSubscription } from '../use-cases/change-subscription.js';
 import { startCheckout } from '../use-cases/create-checkout.js';
 import { createPortalSession } from '../use-cases/create-portal-session.js';
-import { getSubscription } from '../use-cases/get-subscription.js';
+import { getFreshSubscription, getSubscription } from '../use-cases/get-subscription.js';
 import { getUsage } from '../use-cases/get-usage.js';
 
 /**
@@ -55,7 +55,7 @@ export function stripeRoutes({ route }: TRouter, deps: TBillingDeps) {
 
   route(billingRoutes.changeSubscription, async ({ actor, body, request }) => {
     await changeSubscription(deps, actor, body);
-    return getSubscription(request.em.fork(), actor.orgId);
+    return getFreshSubscription(request.em, actor.orgId);
   });
 
   route(billingRoutes.usage, async ({ actor, request }) => getUsage(request.em, actor.orgId));
