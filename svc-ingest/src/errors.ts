@@ -27,6 +27,12 @@ export const IngestError = defineErrors('IngestError', {
     message: 'This sync has no export: nothing was sent to Xero in it, or it is older than the last 20 runs',
   },
   EMAIL_NOT_FOUND: { status: 404, message: 'Record not found' },
+  SENDER_BLOCKED: {
+    status: 403,
+    message: 'This organization blocks mail from this sender (see the block list on Integration 1)',
+  },
+  BLOCKED_SENDER_NOT_FOUND: { status: 404, message: 'This sender is not on the block list' },
+  EXPORT_RANGE_INVALID: { status: 400, message: 'The "received from" date is after the "received to" date' },
   DECK_NOT_FOUND: { status: 404, message: 'This record has no deck file' },
   ATTACHMENT_NOT_FOUND: { status: 404, message: 'Attachment not found' },
   VIEWER_URL_EXPIRED: { status: 403, message: 'This deck link has expired: reload the record page' },

@@ -53,6 +53,8 @@ export const ACTIVITY_ACTIONS = {
   webhook_secret_rotated: { category: 'integrations', label: 'Webhook secret rotated' },
   webhook_secret_revealed: { category: 'integrations', label: 'Webhook secret revealed' },
   mailgun_key_changed: { category: 'integrations', label: 'Mailgun signing key changed' },
+  record_deleted: { category: 'integrations', label: 'Record deleted' },
+  sender_blocked: { category: 'integrations', label: 'Sender blocked' },
 } as const satisfies Record<string, { category: TActivityCategory; label: string }>;
 
 export const ACTIVITY_CATEGORIES = ['security', 'team', 'billing', 'integrations'] as const;

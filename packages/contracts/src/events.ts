@@ -259,6 +259,9 @@ export const ZIntegrationChanged = z.object({
     'webhook_secret_rotated',
     'webhook_secret_revealed',
     'mailgun_key_changed',
+    // The inbox (issue 22): a record deleted (its deck and body purged), a sender or domain blocked.
+    'record_deleted',
+    'sender_blocked',
   ]),
   /** e.g. the mailbox's host and username, or whether a Mailgun key is now set. */
   details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),

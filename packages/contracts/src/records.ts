@@ -45,6 +45,14 @@ export const ZEmailRecord = z.object({
   /** The fields a person corrected, with the extracted value each replaced. */
   corrections: ZRecordCorrections,
   canAnalyze: z.boolean(),
+  /** When the record was archived (hidden from the inbox view, kept); null when it is in the inbox. */
+  archivedAt: z.string().nullable().optional(),
+  /** Marked "not a deck" by a member (spam, newsletter). */
+  notADeck: z.boolean().optional(),
+  /** The member the record is counted against (the forwarding member or the mailbox owner). */
+  ownerId: ZId.nullable().optional(),
+  /** With a search: the matching passage (deck text, subject or sender), each match between U+0002 and U+0003. */
+  snippet: z.string().nullable().optional(),
 });
 
 const text = (max: number) => z.string().trim().min(1, 'Enter a value').max(max);
@@ -111,12 +119,59 @@ export const ZPipelineCounts = z.object({
   since: z.string(),
   counts: z.array(z.object({ status: ZRecordStatus, count: z.number().int().nonnegative() })),
 });
-export const ZEmailListQuery = z.object({
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
+const ZFilterText = z.string().trim().min(1).max(100).optional();
+/** The records list's filters (all combinable; the list page keeps them in its URL), shared by the list and the export. */
+export const ZEmailFilters = z.object({
+  filter: ZRecordFilter.default('all'),
+  /** Inbox (not archived, the default), the archive, or both. */
+  view: z.enum(['inbox', 'archived', 'all']).default('inbox'),
+  /** Full-text search over the deck's text, company, sender and subject (ranked, with a snippet). */
+  searchTerm: z.string().max(200).optional(),
+  /** Extracted industry, funding round and location: case-insensitive, part of the value. */
+  industry: ZFilterText,
+  fundingRound: ZFilterText,
+  location: ZFilterText,
+  /** Received (the email's Date header) on or after this day, UTC. */
+  receivedFrom: ZDay.optional(),
+  /** Received on or before this day, UTC. */
+  receivedTo: ZDay.optional(),
+  /** The member the record belongs to. */
+  ownerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type TEmailFilters = z.infer<typeof ZEmailFilters>;
+export const ZEmailListQuery = ZEmailFilters.extend({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(RECORDS_PAGE_SIZE),
-  filter: ZRecordFilter.default('all'),
-  searchTerm: z.string().max(200).optional(),
 });
+export type TEmailListQuery = z.infer<typeof ZEmailListQuery>;
+export const BULK_RECORDS_MAX = 100;
+export const ZBulkEmailsBody = z
+  .object({
+    action: z.enum(['archive', 'unarchive', 'delete', 'retry']),
+    ids: z
+      .array(ZId)
+      .min(1, 'Select at least one record')
+      .max(BULK_RECORDS_MAX, `Select at most ${BULK_RECORDS_MAX} records`),
+  })
+  .strict();
+export const ZBulkEmailsResult = z.object({
+  /** One entry per id: done, or why not (not found, not retryable). */
+  results: z.array(z.object({ id: ZId, ok: z.boolean(), message: z.string().optional() })),
+});
+export const ZNotADeckBody = z
+  .object({
+    /** Also refuse future mail from this sender, or from the sender's whole domain, for the organization. */
+    block: z.enum(['none', 'sender', 'domain']).default('none'),
+  })
+  .strict();
+export const ZBlockedSender = z.object({
+  id: ZId,
+  kind: z.enum(['sender', 'domain']),
+  value: z.string(),
+  createdAt: z.string(),
+});
+export const ZBlockedSenders = z.object({ entries: z.array(ZBlockedSender) });
 export const ZEmailList = z.object({ data: z.array(ZEmailRecord), total: z.number().int() });
 export const ZScanResult = z.object({ fetched: z.number().int(), message: z.string() });
 
@@ -256,6 +311,83 @@ export const ingestRoutes = defineRoutes({
     auth: 'member',
     params: IdParams,
     responses: { 202: ZEmailRecord, ...errors },
+  },
+  archiveEmail: {
+    method: 'POST',
+    path: '/api/emails/:id/archive',
+    summary: 'Archive a record (hidden from the inbox view, kept)',
+    tag: 'records',
+    auth: 'member',
+    params: IdParams,
+    responses: { 200: ZEmailRecord, ...errors },
+  },
+  unarchiveEmail: {
+    method: 'POST',
+    path: '/api/emails/:id/unarchive',
+    summary: 'Return an archived record to the inbox',
+    tag: 'records',
+    auth: 'member',
+    params: IdParams,
+    responses: { 200: ZEmailRecord, ...errors },
+  },
+  deleteEmail: {
+    method: 'DELETE',
+    path: '/api/emails/:id',
+    summary: 'Delete a record',
+    description:
+      "Delete a record: its stored deck files, the deck's text and the email's body are purged (the CRM deal stays). The organization's activity log records who deleted it.",
+    tag: 'records',
+    auth: 'member',
+    params: IdParams,
+    responses: { 200: z.object({ deleted: z.literal(true), id: ZId }), ...errors },
+  },
+  bulkEmails: {
+    method: 'POST',
+    path: '/api/emails/bulk',
+    summary: 'Archive, unarchive, delete or retry up to 100 selected records',
+    tag: 'records',
+    auth: 'member',
+    body: ZBulkEmailsBody,
+    responses: { 200: ZBulkEmailsResult, ...errors },
+  },
+  markNotADeck: {
+    method: 'POST',
+    path: '/api/emails/:id/not-a-deck',
+    summary: 'Mark a record "not a deck" (archived), optionally blocking its sender or domain',
+    description:
+      "Mark a record \"not a deck\": it is archived and kept out of the pipeline; with block 'sender' or 'domain' the organization's intake refuses later mail from that address or domain (listed on Integration 1).",
+    tag: 'records',
+    auth: 'member',
+    params: IdParams,
+    body: ZNotADeckBody,
+    responses: { 200: ZEmailRecord, ...errors },
+  },
+  exportEmails: {
+    method: 'GET',
+    path: '/api/emails/export',
+    summary:
+      'The records for the list filters as CSV (text/csv, UTF-8 with BOM, streamed; a download, not JSON)',
+    tag: 'records',
+    auth: 'member',
+    query: ZEmailFilters,
+    responses: { 200: z.string(), ...errors },
+  },
+  blockedSenders: {
+    method: 'GET',
+    path: '/api/integrations/blocked-senders',
+    summary: "The organization's blocked senders and domains (intake refuses their mail)",
+    tag: 'integrations',
+    auth: 'member',
+    responses: { 200: ZBlockedSenders, ...errors },
+  },
+  unblockSender: {
+    method: 'DELETE',
+    path: '/api/integrations/blocked-senders/:id',
+    summary: 'Remove a sender or domain from the block list',
+    tag: 'integrations',
+    auth: 'owner',
+    params: IdParams,
+    responses: { 200: ZBlockedSenders, ...errors },
   },
   scan: {
     method: 'POST',

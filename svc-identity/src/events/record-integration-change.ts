@@ -11,6 +11,15 @@ const DESCRIPTIONS: Record<TEventPayload<typeof Topics.integrationChanged>['chan
   webhook_secret_rotated: 'rotated the inbound webhook secret',
   webhook_secret_revealed: 'revealed the inbound webhook secret',
   mailgun_key_changed: 'changed the Mailgun signing key',
+  record_deleted: 'deleted a record',
+  sender_blocked: 'blocked a sender',
+};
+
+const TARGET_LABELS: Partial<Record<TEventPayload<typeof Topics.integrationChanged>['change'], string>> = {
+  mailbox_connected: 'IMAP mailbox',
+  mailbox_disconnected: 'IMAP mailbox',
+  record_deleted: 'Record',
+  sender_blocked: 'Block list',
 };
 
 /** ingest.integration.changed -> an entry in the organization's activity log (none once it is deleted). */
@@ -29,7 +38,7 @@ export async function recordIntegrationChange(
     target: {
       type: 'integration',
       id: null,
-      label: data.change.startsWith('mailbox') ? 'IMAP mailbox' : 'Inbound webhook',
+      label: TARGET_LABELS[data.change] ?? 'Inbound webhook',
     },
     metadata: data.details,
     meta: null,

@@ -62,6 +62,9 @@ export interface TEmailPatch {
   attemptsIncrement?: boolean;
   attempts?: number;
   dealAnnouncements?: number;
+  /** The deck's text for search (issue 22) and the text search configuration of its language. */
+  deckText?: string | null;
+  searchLanguage?: string;
 }
 
 /** One UPDATE of the given fields (the email need not be loaded); companyName follows extractedData for search. */

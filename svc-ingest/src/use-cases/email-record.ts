@@ -38,5 +38,8 @@ export async function toEmailRecords(
     provenance: row.provenance ?? {},
     corrections: row.corrections ?? {},
     canAnalyze: org?.plan === 'pro' && row.status === 'completed',
+    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+    notADeck: row.notADeck ?? false,
+    ownerId: row.userId,
   }));
 }

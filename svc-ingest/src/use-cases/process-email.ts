@@ -3,7 +3,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { LIMIT_REASON, findMonthlyDeckLimit, monthStart } from '../domain/allowance/monthly-deck-limit.js';
 import { DeckError } from '../domain/deck/deck-error.js';
 import { downloadDeckFromLinks } from '../providers/download-deck.js';
-import type { TDeckText } from '../domain/deck/deck-text.js';
+import { deckPlainText, type TDeckText } from '../domain/deck/deck-text.js';
+import { detectSearchLanguage } from '../domain/deck/text-language.js';
+
 import { readDeck } from '../domain/deck/read-deck.js';
 import { createDeckOutline } from '../domain/deck/deck-outline.js';
 import { getMailPool } from '../domain/mail/mail-pool.js';
@@ -13,6 +15,9 @@ import { countDecksSince, findEmailCorrections, updateEmail } from '../repositor
 import { publishDeckExtracted, publishDeckProcessed } from '../repositories/ingest.events.js';
 import { ServiceStoppingError } from '@dealflow/service-kit';
 import { findDeckFiles, lockEmail, lockOrganization } from '../repositories/intake.queries.js';
+
+/** Deck text kept for search: a tsvector holds at most 1 MB, and the first pages say what a deck is about. */
+const SEARCH_TEXT_MAX = 200_000;
 
 export type TProcessDeps = Pick<TIngestDeps, 'extractor' | 'logger'> & {
   deckMaxBytes: number;
@@ -178,7 +183,11 @@ export async function processEmail(
       await findEmailCorrections(em, emailId),
     );
     const deckOutline = deck ? (deck.outline ?? createDeckOutline(deck)) : null;
+    // Kept for full-text search (issue 22): the first SEARCH_TEXT_MAX characters, in the deck's language.
+    const deckText = deck ? deckPlainText(deck).slice(0, SEARCH_TEXT_MAX) : null;
     await updateEmail(em, emailId, {
+      deckText,
+      searchLanguage: deckText ? detectSearchLanguage(deckText) : 'simple',
       status: 'completed',
       statusReason: null,
       deckLinks,

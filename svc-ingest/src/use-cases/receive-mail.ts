@@ -4,6 +4,7 @@ import { IngestError } from '../errors.js';
 import { getMailPool } from '../domain/mail/mail-pool.js';
 import { summarizeHeaders } from '../domain/mail/webhook-auth.js';
 import { publishEmailReceived } from '../repositories/ingest.events.js';
+import { isSenderBlocked } from '../repositories/inbox.queries.js';
 import { insertEmail } from '../repositories/intake.queries.js';
 import { updateEmail } from '../repositories/email.repository.js';
 import { findMemberIdByEmail } from '../repositories/member.repository.js';
@@ -39,6 +40,8 @@ export async function receiveMail(
       });
     throw error;
   }
+  // "Not a deck" with a block (issue 22): the organization refuses this sender's or domain's mail.
+  if (await isSenderBlocked(em, input.org.id, message.fromEmail)) throw new IngestError('SENDER_BLOCKED');
   const receivedAt = new Date();
   return em.transactional(async (tx) => {
     const userId =

@@ -19,6 +19,50 @@ export const retryEmail = /* @__PURE__ */ endpoint(
   '/api/emails/:id/retry',
   2,
 );
+export const archiveEmail = /* @__PURE__ */ endpoint(
+  'ingest',
+  'archiveEmail',
+  'POST',
+  '/api/emails/:id/archive',
+  2,
+);
+export const unarchiveEmail = /* @__PURE__ */ endpoint(
+  'ingest',
+  'unarchiveEmail',
+  'POST',
+  '/api/emails/:id/unarchive',
+  2,
+);
+export const deleteEmail = /* @__PURE__ */ endpoint('ingest', 'deleteEmail', 'DELETE', '/api/emails/:id', 2);
+export const bulkEmails = /* @__PURE__ */ endpoint('ingest', 'bulkEmails', 'POST', '/api/emails/bulk', 1);
+export const markNotADeck = /* @__PURE__ */ endpoint(
+  'ingest',
+  'markNotADeck',
+  'POST',
+  '/api/emails/:id/not-a-deck',
+  2,
+);
+export const exportEmails = /* @__PURE__ */ endpoint(
+  'ingest',
+  'exportEmails',
+  'GET',
+  '/api/emails/export',
+  2,
+);
+export const blockedSenders = /* @__PURE__ */ endpoint(
+  'ingest',
+  'blockedSenders',
+  'GET',
+  '/api/integrations/blocked-senders',
+  0,
+);
+export const unblockSender = /* @__PURE__ */ endpoint(
+  'ingest',
+  'unblockSender',
+  'DELETE',
+  '/api/integrations/blocked-senders/:id',
+  2,
+);
 export const scan = /* @__PURE__ */ endpoint('ingest', 'scan', 'POST', '/api/emails/scan', 0);
 export const mailbox = /* @__PURE__ */ endpoint('ingest', 'mailbox', 'GET', '/api/integrations/mailbox', 0);
 export const mailboxTest = /* @__PURE__ */ endpoint(
