@@ -9,4 +9,5 @@ export const exposes = {
   './AccountingIntegrationPage': './src/pages/AccountingIntegrationPage.tsx',
   './AnalyticsPage': './src/pages/AnalyticsPage.tsx',
   './RecordPage': './src/pages/RecordPage.tsx',
+  './DealsPage': './src/pages/DealsPage.tsx',
 };

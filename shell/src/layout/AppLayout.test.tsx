@@ -36,6 +36,7 @@ describe('AppLayout', () => {
     for (const label of [
       'Dashboard',
       'Processed Records',
+      'Deals',
       'Integration 1',
       'Integration 2',
       'Analytics',

@@ -15,6 +15,7 @@ import {
 } from '@fluentui/react-components';
 import {
   Board20Regular,
+  Briefcase20Regular,
   ChartMultiple20Regular,
   ChatHelp20Regular,
   DataArea20Regular,
@@ -52,6 +53,7 @@ interface TNavItem {
 const mainItems: TNavItem[] = [
   { label: 'Dashboard', href: '/dashboard', icon: <Board20Regular /> },
   { label: 'Processed Records', href: '/processed-emails', icon: <Mail20Regular /> },
+  { label: 'Deals', href: '/deals', icon: <Briefcase20Regular /> },
   { label: 'Integration 1', href: '/integration-1', icon: <PlugConnected20Regular /> },
   { label: 'Integration 2', href: '/integration-2', icon: <DataArea20Regular /> },
   { label: 'Analytics', href: '/analytics', icon: <ChartMultiple20Regular /> },

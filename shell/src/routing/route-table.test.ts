@@ -24,6 +24,7 @@ describe('route table', () => {
       'mfe_records/MailboxIntegrationPage',
       'mfe_records/AccountingIntegrationPage',
       'mfe_records/AnalyticsPage',
+      'mfe_records/DealsPage',
     ]) {
       expect(modules.has(id), id).toBe(true);
     }
@@ -40,6 +41,8 @@ describe('route table', () => {
         '/analytics',
         '/billing',
         '/dashboard',
+        // issue 23: the pipeline
+        '/deals',
         '/gmail-connection',
         '/integration-1',
         '/integration-2',

@@ -109,6 +109,8 @@ export const remoteRoutes: TRemoteRoute[] = [
   { path: '/analytics', access: 'protected', remote: 'mfe_records/AnalyticsPage', title: 'Analytics' },
   // A record's page (issue 23): its deck, evidence, email, downloads and the company's history.
   { path: '/records/:id', access: 'protected', remote: 'mfe_records/RecordPage', title: 'Record' },
+  // The pipeline (issue 23): board and table of the built-in CRM's deals, a deal's panel (?deal=<id>).
+  { path: '/deals', access: 'protected', remote: 'mfe_records/DealsPage', title: 'Deals' },
   { path: '/team-members', access: 'protected', remote: 'mfe_team/TeamMembersPage', title: 'Team Members' },
   { path: '/settings', access: 'protected', remote: 'mfe_team/SettingsPage', title: 'Settings' },
   { path: '/activity', access: 'protected', remote: 'mfe_team/ActivityPage', title: 'Activity' },

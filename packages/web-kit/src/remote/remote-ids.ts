@@ -26,4 +26,5 @@ export type TRemoteId =
   | 'mfe_records/MailboxIntegrationPage'
   | 'mfe_records/AccountingIntegrationPage'
   | 'mfe_records/AnalyticsPage'
-  | 'mfe_records/RecordPage';
+  | 'mfe_records/RecordPage'
+  | 'mfe_records/DealsPage';
