@@ -1,6 +1,7 @@
 // The Processed Records table: one row per record with its company, sender, date, status and actions, and the
 // "Showing N of M" footer with its pager.
 import {
+  Checkbox,
   Table,
   TableBody,
   TableCell,
@@ -13,7 +14,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import {
+  Archive20Regular,
   ArrowClockwise20Regular,
+  ArrowUndo20Regular,
+  Delete20Regular,
   DocumentText20Regular,
   Open20Regular,
   Sparkle20Regular,
@@ -52,6 +56,12 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
   },
   pager: { display: 'flex', gap: '8px' },
+  snippet: {
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+    marginTop: '4px',
+    maxWidth: '360px',
+  },
 });
 
 /** What a row's action buttons do; each receives the row's record. */
@@ -63,14 +73,43 @@ export type TRecordActions = {
   onRetry: (record: TEmailRecord) => void;
   /** The id of the record whose retry is under way, if any. */
   retryingId: number | undefined;
+  /** Archive (or return to the inbox) and delete (issue 22); without them the buttons are not shown. */
+  onArchive?: (record: TEmailRecord) => void;
+  onDelete?: (record: TEmailRecord) => void;
 };
+
+/** Bulk select (issue 22): the ticked records' ids. */
+export type TRecordSelection = {
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  onToggleAll: (ids: number[]) => void;
+};
+
+/** The search's matching passage, each match (between U+0002 and U+0003) marked. */
+function Snippet({ text }: { text: string }) {
+  const styles = useStyles();
+  const parts = text.replaceAll('\u0003', '\u0002').split('\u0002');
+  return (
+    <span className={styles.snippet} data-testid="search-snippet">
+      {parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : part))}
+    </span>
+  );
+}
 
 /** Received is the email's Date header; when Dealflow got it much later (a scan of old mail), both are shown. */
 const INGESTED_LATER_MS = 10 * 60_000;
 const isIngestedLater = (record: TEmailRecord) =>
   new Date(record.ingestedAt).getTime() - new Date(record.receivedAt).getTime() > INGESTED_LATER_MS;
 
-function RecordRow({ record, actions }: { record: TEmailRecord; actions: TRecordActions }) {
+function RecordRow({
+  record,
+  actions,
+  selection,
+}: {
+  record: TEmailRecord;
+  actions: TRecordActions;
+  selection?: TRecordSelection;
+}) {
   const styles = useStyles();
   // The record dialogs are opened from these buttons, not by a DialogTrigger: marking them as tabster restore
   // targets gives the focus back to the button when its dialog closes (WCAG 2.4.3).
@@ -78,6 +117,15 @@ function RecordRow({ record, actions }: { record: TEmailRecord; actions: TRecord
   const company = record.extractedData?.companyName?.trim() || UNKNOWN_COMPANY;
   return (
     <TableRow data-record-id={record.id}>
+      {selection ? (
+        <TableCell>
+          <Checkbox
+            aria-label={`Select ${company}`}
+            checked={selection.selected.has(record.id)}
+            onChange={() => selection.onToggle(record.id)}
+          />
+        </TableCell>
+      ) : null}
       <TableCell>
         <div className={styles.company}>
           <CompanyBadge name={company} />
@@ -86,6 +134,7 @@ function RecordRow({ record, actions }: { record: TEmailRecord; actions: TRecord
             <span className={styles.secondary}>
               {record.extractedData?.industry?.trim() || UNKNOWN_INDUSTRY}
             </span>
+            {record.snippet ? <Snippet text={record.snippet} /> : null}
           </div>
         </div>
       </TableCell>
@@ -150,19 +199,57 @@ function RecordRow({ record, actions }: { record: TEmailRecord; actions: TRecord
               Retry
             </Button>
           ) : null}
+          {actions.onArchive ? (
+            <Tooltip content={record.archivedAt ? 'Move to inbox' : 'Archive'} relationship="label">
+              <Button
+                appearance="subtle"
+                icon={record.archivedAt ? <ArrowUndo20Regular /> : <Archive20Regular />}
+                onClick={() => actions.onArchive?.(record)}
+              />
+            </Tooltip>
+          ) : null}
+          {actions.onDelete ? (
+            <Tooltip content="Delete" relationship="label">
+              <Button
+                appearance="subtle"
+                icon={<Delete20Regular />}
+                onClick={() => actions.onDelete?.(record)}
+                {...restoreFocus}
+              />
+            </Tooltip>
+          ) : null}
         </div>
       </TableCell>
     </TableRow>
   );
 }
 
-export function RecordsTable({ rows, actions }: { rows: TEmailRecord[]; actions: TRecordActions }) {
+export function RecordsTable({
+  rows,
+  actions,
+  selection,
+}: {
+  rows: TEmailRecord[];
+  actions: TRecordActions;
+  selection?: TRecordSelection;
+}) {
   const styles = useStyles();
+  const ids = rows.map((r) => r.id);
+  const ticked = ids.filter((id) => selection?.selected.has(id)).length;
   return (
     <div className={styles.tableWrap}>
       <Table aria-label="Processed records">
         <TableHeader>
           <TableRow>
+            {selection ? (
+              <TableHeaderCell>
+                <Checkbox
+                  aria-label="Select all shown records"
+                  checked={ticked === 0 ? false : ticked === ids.length ? true : 'mixed'}
+                  onChange={() => selection.onToggleAll(ids)}
+                />
+              </TableHeaderCell>
+            ) : null}
             <TableHeaderCell>Company</TableHeaderCell>
             <TableHeaderCell>Sender</TableHeaderCell>
             <TableHeaderCell>Received</TableHeaderCell>
@@ -172,7 +259,7 @@ export function RecordsTable({ rows, actions }: { rows: TEmailRecord[]; actions:
         </TableHeader>
         <TableBody>
           {rows.map((record) => (
-            <RecordRow key={record.id} record={record} actions={actions} />
+            <RecordRow key={record.id} record={record} actions={actions} selection={selection} />
           ))}
         </TableBody>
       </Table>

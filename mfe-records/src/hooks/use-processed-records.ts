@@ -10,6 +10,7 @@ import {
   retryEmail,
   scanEmails,
   type TEmailList,
+  type TEmailListParams,
   type TEmailRecord,
 } from '../lib/records-api.js';
 
@@ -47,13 +48,13 @@ function scanErrorText(error: unknown): string {
   return RecordToasts.syncFailed.description;
 }
 
-/** The list of records for one status filter and search term, pages appended by "Next". */
-export function useProcessedRecords({ filter, searchTerm }: { filter: string; searchTerm: string }) {
+/** The list of records for the status filter, search term and inbox filters, pages appended by "Next". */
+export function useProcessedRecords(params: Omit<TEmailListParams, 'page' | 'limit'>) {
   const queryClient = useQueryClient();
   const records = useInfiniteQuery({
-    queryKey: [...EMAILS_KEY, 'list', filter, searchTerm],
+    queryKey: [...EMAILS_KEY, 'list', params],
     queryFn: ({ pageParam, signal }) =>
-      listEmails({ page: pageParam, limit: RECORDS_PAGE_SIZE, filter, searchTerm }, signal),
+      listEmails({ ...params, page: pageParam, limit: RECORDS_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: (last: TEmailList, pages) => {
       const shown = pages.reduce((n, page) => n + page.data.length, 0);

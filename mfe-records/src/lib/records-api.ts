@@ -44,11 +44,42 @@ export const MAILBOX_KEY = api.ingest.mailbox.key();
 export const ACCOUNTING_KEY = api.ingest.accounting.key();
 export const ACCOUNTING_SYNC_LOG_KEY = api.ingest.accountingSyncLog.key();
 
-export interface TEmailListParams {
+/** The list's filters besides status and search (issue 22): each left out of the query when blank. */
+export interface TInboxFilters {
+  view?: 'inbox' | 'archived' | 'all';
+  industry?: string;
+  fundingRound?: string;
+  location?: string;
+  receivedFrom?: string;
+  receivedTo?: string;
+  ownerId?: number;
+}
+export const INBOX_FILTER_KEYS = [
+  'view',
+  'industry',
+  'fundingRound',
+  'location',
+  'receivedFrom',
+  'receivedTo',
+  'ownerId',
+] as const;
+
+export interface TEmailListParams extends TInboxFilters {
   page: number;
   limit?: number;
   filter?: string;
   searchTerm?: string;
+}
+
+/** The filters as query values, blank ones (and the default inbox view) left out. */
+export function inboxFilterQuery(filters: TInboxFilters) {
+  const out: Record<string, string | number> = {};
+  for (const key of INBOX_FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === '' || (key === 'view' && value === 'inbox')) continue;
+    out[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  return out;
 }
 
 /** The list query in the order the seed's client sends it; a blank search term is left out. */
@@ -57,9 +88,34 @@ export function listEmailsQuery({
   limit = RECORDS_PAGE_SIZE,
   filter = 'all',
   searchTerm,
+  ...filters
 }: TEmailListParams) {
-  return { page, limit, filter, searchTerm: searchTerm?.trim() || undefined };
+  return {
+    page,
+    limit,
+    filter,
+    searchTerm: searchTerm?.trim() || undefined,
+    ...inboxFilterQuery(filters),
+  };
 }
+
+export const archiveEmail = (id: number) => api.ingest.archiveEmail({ params: { id } });
+export const unarchiveEmail = (id: number) => api.ingest.unarchiveEmail({ params: { id } });
+export const deleteEmail = (id: number) => api.ingest.deleteEmail({ params: { id } });
+export type TBulkAction = TRouteInput<typeof ingestRoutes.bulkEmails>['body']['action'];
+export const bulkEmails = (action: TBulkAction, ids: number[]) => api.ingest.bulkEmails({ action, ids });
+export const markNotADeck = (id: number, block: 'none' | 'sender' | 'domain') =>
+  api.ingest.markNotADeck({ params: { id }, body: { block } });
+/** The CSV export of the list as filtered: a download, so a link rather than a fetch. */
+export const exportEmailsUrl = (params: Omit<TEmailListParams, 'page' | 'limit'>): string => {
+  const { filter = 'all', searchTerm, ...filters } = params;
+  return buildUrl(api.ingest.exportEmails.path, {
+    query: { filter, searchTerm: searchTerm?.trim() || undefined, ...inboxFilterQuery(filters) },
+  });
+};
+export const BLOCKED_SENDERS_KEY = api.ingest.blockedSenders.key();
+export const getBlockedSenders = () => api.ingest.blockedSenders();
+export const unblockSender = (id: number) => api.ingest.unblockSender({ params: { id } });
 
 export const listEmails = (params: TEmailListParams, signal?: AbortSignal): Promise<TEmailList> =>
   api.ingest.listEmails({ query: listEmailsQuery(params) as TListQuery }, { signal });

@@ -1,6 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -11,6 +17,10 @@ import {
 import { PageHeading, toast, Button } from '@dealflow/web-kit';
 import { AnalysisDialog, DealDialog, ExtractedDataDialog } from '../components/RecordDialogs.js';
 import { RecordsToolbar } from '../components/RecordsToolbar.js';
+import { BulkActionsBar, InboxFilters } from '../components/InboxControls.js';
+import { useInboxActions } from '../hooks/use-inbox-actions.js';
+import { useInboxFilters } from '../hooks/use-inbox-filters.js';
+import { exportEmailsUrl } from '../lib/records-api.js';
 import { RecordsFooter, RecordsTable, type TRecordActions } from '../components/RecordsTable.js';
 import { RecordToasts, useProcessedRecords } from '../hooks/use-processed-records.js';
 import { useRecordDialog } from '../hooks/use-record-dialog.js';
@@ -26,10 +36,15 @@ const useStyles = makeStyles({
 /** /processed-emails: the organization's records, with search, status filter, Scan, Retry and the record dialogs. */
 export default function ProcessedEmailsPage() {
   const styles = useStyles();
-  const [filter, setFilter] = useState<string>('all');
-  const [searchInput, setSearchInput] = useState('');
-  const [searchTerm, setSearchTerm] = useState('');
-  const { records, rows, total, retry, scan } = useProcessedRecords({ filter, searchTerm });
+  // Status, search and the inbox filters live in the URL (issue 22): a reload or a shared link keeps them.
+  const { filters, setFilters } = useInboxFilters();
+  const { filter, searchTerm } = filters;
+  const setFilter = (value: string) => setFilters({ filter: value });
+  const [searchInput, setSearchInput] = useState(searchTerm);
+  useEffect(() => setSearchInput(searchTerm), [searchTerm]);
+  const { records, rows, total, retry, scan } = useProcessedRecords(filters);
+  const inbox = useInboxActions();
+  const [confirmDelete, setConfirmDelete] = useState<TEmailRecord | null>(null);
   const { dialog, setDialog, openDeal, closeDialog } = useRecordDialog();
 
   const withRecordId = (open: (record: TEmailRecord) => void) => (record: TEmailRecord) => {
@@ -47,12 +62,14 @@ export default function ProcessedEmailsPage() {
     onViewAnalysis: withRecordId((r) => setDialog({ kind: 'analysis', record: r })),
     onRetry: withRecordId((r) => retry.mutate(r.id)),
     retryingId: retry.isPending ? retry.variables : undefined,
+    onArchive: withRecordId((r) => inbox.archive.mutate(r)),
+    onDelete: withRecordId((r) => setConfirmDelete(r)),
   };
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     if (searchInput.trim() === searchTerm) void records.refetch();
-    else setSearchTerm(searchInput.trim());
+    else setFilters({ searchTerm: searchInput.trim() });
   };
 
   return (
@@ -69,6 +86,13 @@ export default function ProcessedEmailsPage() {
           onFilter={setFilter}
           scanning={scan.isPending}
           onScan={() => scan.mutate()}
+        />
+        <InboxFilters filters={filters} onChange={setFilters} exportUrl={exportEmailsUrl(filters)} />
+        <BulkActionsBar
+          count={inbox.selection.selected.size}
+          busy={inbox.bulk.isPending}
+          onAction={(action) => inbox.bulk.mutate(action)}
+          onClear={inbox.clearSelection}
         />
 
         {records.isPending ? (
@@ -94,7 +118,7 @@ export default function ProcessedEmailsPage() {
             </p>
           </div>
         ) : (
-          <RecordsTable rows={rows} actions={actions} />
+          <RecordsTable rows={rows} actions={actions} selection={inbox.selection} />
         )}
 
         {records.data ? (
@@ -113,6 +137,31 @@ export default function ProcessedEmailsPage() {
       ) : null}
       {dialog?.kind === 'deal' ? <DealDialog deal={dialog.deal} onClose={closeDialog} /> : null}
       {dialog?.kind === 'analysis' ? <AnalysisDialog record={dialog.record} onClose={closeDialog} /> : null}
+      {confirmDelete ? (
+        <Dialog open onOpenChange={(_e, data) => !data.open && setConfirmDelete(null)}>
+          <DialogSurface>
+            <DialogBody>
+              <DialogTitle>Delete this record?</DialogTitle>
+              <DialogContent>
+                The email, its deck files and the deck&apos;s text are deleted for good. The CRM deal stays.
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => setConfirmDelete(null)}>Cancel</Button>
+                <Button
+                  appearance="primary"
+                  disabled={inbox.remove.isPending}
+                  onClick={() => {
+                    inbox.remove.mutate(confirmDelete);
+                    setConfirmDelete(null);
+                  }}
+                >
+                  Delete record
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      ) : null}
     </div>
   );
 }
