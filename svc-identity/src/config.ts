@@ -143,6 +143,8 @@ const groupForReaders = ({
   trustProxy: TRUST_PROXY,
   twoFactor: { encryptionKey: TWO_FACTOR_ENCRYPTION_KEY },
   session: { ttlDays: SESSION_TTL_DAYS, idleMinutes: SESSION_IDLE_MINUTES },
+  // The kit's variable too (its session cookie and billing's auto-login read it there).
+  SESSION_TTL_DAYS,
   throttle: {
     maxFailuresPerAccountIp: LOGIN_MAX_FAILURES_PER_ACCOUNT_IP,
     maxFailuresPerAccount: LOGIN_MAX_FAILURES_PER_ACCOUNT,

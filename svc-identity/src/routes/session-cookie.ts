@@ -1,6 +1,9 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@dealflow/service-kit';
+import {
+  clearSessionCookie as clearKitSessionCookie,
+  setSessionCookie as setKitSessionCookie,
+} from '@dealflow/service-kit';
 import type { TConfig } from '../config.js';
 import type { TRequestMeta } from '../deps.js';
 import { readPresentedTokens } from '../security/authenticate.js';
@@ -25,18 +28,11 @@ export const requestMeta = (request: FastifyRequest, config: TConfig): TRequestM
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
 });
 
-const isSecure = (config: TConfig) => config.PUBLIC_URL.startsWith('https:');
-
+/** The kit's one session cookie (its rules: HttpOnly, SameSite=Lax, Secure on https, the session's lifetime). */
 export function setSessionCookie(reply: FastifyReply, config: TConfig, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure(config),
-    maxAge: config.session.ttlDays * 86_400,
-  });
+  setKitSessionCookie(reply, token, { publicUrl: config.PUBLIC_URL, ttlDays: config.session.ttlDays });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: TConfig): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(config) });
+  clearKitSessionCookie(reply, { publicUrl: config.PUBLIC_URL });
 }
