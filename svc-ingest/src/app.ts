@@ -1,4 +1,4 @@
-import { createService } from '@dealflow/service-kit';
+import { createService, type ScheduleDefinition } from '@dealflow/service-kit';
 import type { TConfig } from './config.js';
 import { closeDeckPool } from './domain/deck/deck-pool.js';
 import { closeMailPool } from './domain/mail/mail-pool.js';
@@ -20,7 +20,6 @@ import { sealPlaintextWebhookSecrets } from './use-cases/seal-webhook-secrets.js
 
 /** svc-ingest: mail intake (webhook, IMAP), deck parsing, extraction, records, usage limit. */
 export function buildApp(config: TConfig, overrides: TIngestOverrides = {}) {
-  const timers: NodeJS.Timeout[] = [];
   return createService({
     name: 'ingest',
     config,
@@ -29,6 +28,7 @@ export function buildApp(config: TConfig, overrides: TIngestOverrides = {}) {
     deps: (ctx) => createDeps(ctx, config, overrides),
     routes: registerRoutes,
     consumers: createConsumers,
+    schedules: schedulesOf(config),
     onStart: async (deps) => {
       if (!deps.secretBox)
         deps.logger.warn(
@@ -43,54 +43,54 @@ export function buildApp(config: TConfig, overrides: TIngestOverrides = {}) {
           { missing: ocr.missing },
           'OCR is off: its optional packages are not installed (decks whose pages are pictures only get "no text found ... (OCR is off)")',
         );
-      timers.push(...startBackgroundTasks(deps));
     },
     onStop: async () => {
-      for (const timer of timers) clearInterval(timer);
       await closeDeckPool();
       await closeMailPool();
     },
   });
 }
 
-/** The held-email sweep (with the re-publishing of lost events), the mailbox auto-scan and Integration 2's scheduled sync: each tick skipped while the previous one still runs. */
-function startBackgroundTasks(deps: TIngestDeps): NodeJS.Timeout[] {
-  const { orm, config, logger } = deps;
-  const every = (ms: number, name: string, task: () => Promise<unknown>) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      task()
-        .catch((err: unknown) => logger.warn({ err }, `${name} failed`))
-        .finally(() => (running = false));
-    }, ms);
-    timer.unref();
-    return timer;
-  };
+/**
+ * The held-email sweep (with the re-publishing of lost events), the mailbox auto-scan and Integration 2's
+ * scheduled sync: the kit's schedules (never two runs of one at once, stopped on shutdown, counted).
+ */
+function schedulesOf(config: TConfig): ScheduleDefinition<TIngestDeps>[] {
   return [
-    every(config.limits.sweepIntervalMs, 'held-email sweep', async () => {
-      await releaseAllHeldEmails(orm.em.fork());
-      await orm.em
-        .fork()
-        .transactional((em) =>
-          requeueStalledEmails(em, STALLED_AFTER_MS, config.limits.pendingRepublishAfterMs),
-        );
-      const { reannounced, exhausted } = await orm.em
-        .fork()
-        .transactional((em) => reannounceExtractedDecks(em, config.limits.dealReannounceAfterMs));
-      if (reannounced.length > 0)
-        logger.info(
-          { count: reannounced.length, emailIds: reannounced.slice(0, 20) },
-          'ingest.deck.extracted announced again: completed records without a CRM outcome',
-        );
-      if (exhausted.length > 0)
-        logger.warn(
-          { emailIds: exhausted },
-          'completed records still without a CRM outcome after their last announcement: not announced again',
-        );
-    }),
-    every(config.mailbox.scanTickMs, 'mailbox auto-scan', () => scanDueMailboxes(orm.em.fork(), deps)),
-    every(config.xero.syncTickMs, 'accounting sync', () => syncDueAccounting(orm.em.fork(), deps)),
+    {
+      name: 'held-email-sweep',
+      everyMs: config.limits.sweepIntervalMs,
+      run: async ({ orm, logger }) => {
+        await releaseAllHeldEmails(orm.em.fork());
+        await orm.em
+          .fork()
+          .transactional((em) =>
+            requeueStalledEmails(em, STALLED_AFTER_MS, config.limits.pendingRepublishAfterMs),
+          );
+        const { reannounced, exhausted } = await orm.em
+          .fork()
+          .transactional((em) => reannounceExtractedDecks(em, config.limits.dealReannounceAfterMs));
+        if (reannounced.length > 0)
+          logger.info(
+            { count: reannounced.length, emailIds: reannounced.slice(0, 20) },
+            'ingest.deck.extracted announced again: completed records without a CRM outcome',
+          );
+        if (exhausted.length > 0)
+          logger.warn(
+            { emailIds: exhausted },
+            'completed records still without a CRM outcome after their last announcement: not announced again',
+          );
+      },
+    },
+    {
+      name: 'mailbox-auto-scan',
+      everyMs: config.mailbox.scanTickMs,
+      run: (deps) => scanDueMailboxes(deps.orm.em.fork(), deps),
+    },
+    {
+      name: 'accounting-sync',
+      everyMs: config.xero.syncTickMs,
+      run: (deps) => syncDueAccounting(deps.orm.em.fork(), deps),
+    },
   ];
 }

@@ -1,4 +1,3 @@
-import { UPGRADE_MESSAGES } from '@dealflow/contracts/plans';
 import { defineErrors } from '@dealflow/service-kit';
 
 /** Specific messages for shared codes (the status is the shared one). */
@@ -46,5 +45,4 @@ export const IngestError = defineErrors('IngestError', {
   NOT_RETRYABLE: { status: 409, message: 'Only failed and Missing Domain records can be retried' },
   NO_MAILBOX: { status: 409, message: 'No mailbox is connected: connect one on Integration 1 first' },
   MAILBOX_UNREACHABLE: { status: 503, message: 'The mailbox could not be scanned' },
-  PRO_PLAN_REQUIRED: { status: 403, message: UPGRADE_MESSAGES.analytics },
 });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { rows as run } from '@dealflow/service-kit';
 
 /**
  * The analytics page's aggregates (Pro), one query per chart, each over one organization's records and a range
@@ -28,10 +29,6 @@ const WEEKS = `SELECT to_char(w, 'YYYY-MM-DD') AS week_start
   FROM generate_series(date_trunc('week', (?::date)::timestamp), (?::date)::timestamp, interval '1 week') AS w`;
 
 const windowParams = (w: TAnalyticsWindow) => [w.orgId, w.from, w.to];
-
-function run<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  return em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T[]>;
-}
 
 /** Records received per week, every week of the window included. */
 export async function countDecksPerWeek(em: EntityManager, w: TAnalyticsWindow) {

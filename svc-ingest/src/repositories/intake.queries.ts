@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { rows as sql } from '@dealflow/service-kit';
 import type { AbstractSqlConnection } from '@mikro-orm/postgresql';
 import type { TExtractedData, TPlan, TRecordStatus } from '@dealflow/contracts';
 import type { Attachment, Email } from '../entities/email.js';
@@ -14,13 +15,6 @@ import type { TExtractedRecord } from './ingest.events.js';
  * partial unique index (org_id, message_id), which the ORM's upsert cannot name as its conflict target.
  * Everything else goes through the ORM (the *.repository.ts files), the status updates of this path included.
  */
-
-/** Runs SQL on the EntityManager's connection, inside its transaction when it has one. `?` placeholders. */
-async function sql<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = []) {
-  return (await em
-    .getConnection()
-    .execute(query, params as never[], 'all', em.getTransactionContext())) as T[];
-}
 
 export type TNewEmail = Pick<
   Email,
@@ -40,7 +34,7 @@ export type TNewEmail = Pick<
 
 /**
  * Runs SQL with its values sent as bind parameters (PostgreSQL's extended protocol: text as is, bytea as
- * binary). `execute` above inlines every value into the SQL text on the event loop (MikroORM's formatQuery:
+ * binary). `sql` (the kit's rows, over MikroORM's execute) inlines every value into the SQL text on the event loop (MikroORM's formatQuery:
  * pg's escapeLiteral over a message body, bytea as hex), which cost svc-ingest 200-400 ms of blocked loop per
  * large message in the hostile suite (issue 12); the rows of a received email are written this way instead.
  */

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { rows as sql } from '@dealflow/service-kit';
 import type { TExtractedData } from '@dealflow/contracts';
 
 /*
@@ -6,12 +7,6 @@ import type { TExtractedData } from '@dealflow/contracts';
  * the company's other decks. Every query is scoped by the organization: another organization's record is
  * simply not found.
  */
-
-async function sql<T>(em: EntityManager, query: string, params: unknown[]) {
-  return (await em
-    .getConnection()
-    .execute(query, params as never[], 'all', em.getTransactionContext())) as T[];
-}
 
 const DECK_TYPES = `(a.content_type IN ('application/pdf', 'application/vnd.openxmlformats-officedocument.presentationml.presentation')
   OR lower(a.filename) LIKE '%.pdf' OR lower(a.filename) LIKE '%.pptx')`;

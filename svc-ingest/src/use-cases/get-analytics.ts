@@ -4,7 +4,7 @@ import {
   type TAnalyticsBreakdown,
   type TAnalyticsRangeQuery,
 } from '@dealflow/contracts';
-import { isProActive } from '@dealflow/contracts/plans';
+import { isProActive, UPGRADE_MESSAGES } from '@dealflow/contracts/plans';
 import { IngestError } from '../errors.js';
 import { COUNTRIES, US_STATES } from '../domain/extraction/locations.js';
 import {
@@ -34,7 +34,8 @@ export function resolveAnalyticsWindow(orgId: number, query: TAnalyticsRangeQuer
 /** Analytics is a Pro feature: checked here, not only by the page. */
 async function openWindow(em: EntityManager, orgId: number, query: TAnalyticsRangeQuery) {
   const org = await findOrganization(em, orgId);
-  if (!isProActive(org?.plan, org?.subscriptionStatus)) throw new IngestError('PRO_PLAN_REQUIRED');
+  if (!isProActive(org?.plan, org?.subscriptionStatus))
+    throw new IngestError('PLAN_REQUIRED', UPGRADE_MESSAGES.analytics);
   return resolveAnalyticsWindow(orgId, query);
 }
 

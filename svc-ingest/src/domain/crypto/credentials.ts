@@ -1,4 +1,4 @@
-import { IngestError } from '../../errors.js';
+import { IngestError, IngestMessages } from '../../errors.js';
 import type { TSecretBox } from '@dealflow/service-kit';
 
 /**
@@ -12,7 +12,7 @@ export function orgCredential(
   orgId: number,
   purpose: 'mailbox' | 'accounting' | 'mailgun' | 'webhook-secret' | `accounting-export:${number}`,
 ) {
-  if (!secretBox) throw new IngestError('ENCRYPTION_NOT_CONFIGURED');
+  if (!secretBox) throw new IngestError('ENCRYPTION_NOT_CONFIGURED', IngestMessages.encryptionNotConfigured);
   const context = `org:${orgId}:${purpose}`;
   return {
     seal: (plain: string) => secretBox.encrypt(plain, context),
