@@ -1,11 +1,27 @@
 // The records list's inbox controls (issue 22): the filters beside status and search (view, industry, funding
 // round, location, received dates; kept in the URL by use-inbox-filters), the CSV export link, and the bar of
 // bulk actions for the ticked records.
-import { Field, Input, Link, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import {
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Link,
+  Radio,
+  RadioGroup,
+  Select,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import { Button } from '@dealflow/web-kit';
 import type { TListFilters } from '../hooks/use-inbox-filters.js';
-import type { TBulkAction } from '../lib/records-api.js';
+import type { TBulkAction, TEmailRecord } from '../lib/records-api.js';
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'flex-end', marginBottom: '16px' },
@@ -119,5 +135,46 @@ export function BulkActionsBar({
         Clear selection
       </Button>
     </div>
+  );
+}
+
+/** "Not a deck": the record is marked and archived; the owner may also block its sender or whole domain. */
+export function NotADeckDialog({
+  record,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  record: TEmailRecord;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (block: 'none' | 'sender' | 'domain') => void;
+}) {
+  const [block, setBlock] = useState<'none' | 'sender' | 'domain'>('none');
+  const domain = record.fromEmail.split('@').pop() ?? '';
+  return (
+    <Dialog open onOpenChange={(_e, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>Not a deck</DialogTitle>
+          <DialogContent>
+            <p>The record is marked and archived.</p>
+            <Field label="Later mail from this sender">
+              <RadioGroup value={block} onChange={(_e, data) => setBlock(data.value as typeof block)}>
+                <Radio value="none" label="Keep receiving it" />
+                <Radio value="sender" label={`Block ${record.fromEmail}`} />
+                <Radio value="domain" label={`Block everyone at ${domain}`} />
+              </RadioGroup>
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button appearance="primary" disabled={busy} onClick={() => onConfirm(block)}>
+              Mark as not a deck
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }

@@ -20,6 +20,7 @@ import {
   Delete20Regular,
   DocumentText20Regular,
   Open20Regular,
+  Prohibited20Regular,
   Sparkle20Regular,
 } from '@fluentui/react-icons';
 import { Button } from '@dealflow/web-kit';
@@ -76,6 +77,8 @@ export type TRecordActions = {
   /** Archive (or return to the inbox) and delete (issue 22); without them the buttons are not shown. */
   onArchive?: (record: TEmailRecord) => void;
   onDelete?: (record: TEmailRecord) => void;
+  /** "Not a deck" (mark, archive, optionally block the sender or domain). */
+  onNotADeck?: (record: TEmailRecord) => void;
 };
 
 /** Bulk select (issue 22): the ticked records' ids. */
@@ -205,6 +208,16 @@ function RecordRow({
                 appearance="subtle"
                 icon={record.archivedAt ? <ArrowUndo20Regular /> : <Archive20Regular />}
                 onClick={() => actions.onArchive?.(record)}
+              />
+            </Tooltip>
+          ) : null}
+          {actions.onNotADeck && !record.notADeck ? (
+            <Tooltip content="Not a deck" relationship="label">
+              <Button
+                appearance="subtle"
+                icon={<Prohibited20Regular />}
+                onClick={() => actions.onNotADeck?.(record)}
+                {...restoreFocus}
               />
             </Tooltip>
           ) : null}

@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@dealflow/web-kit';
 import {
+  BLOCKED_SENDERS_KEY,
   EMAILS_KEY,
   archiveEmail,
   bulkEmails,
   deleteEmail,
   errorText,
+  markNotADeck,
   unarchiveEmail,
   type TBulkAction,
   type TEmailRecord,
@@ -55,6 +57,23 @@ export function useInboxActions() {
       toast({ title: 'Delete failed', description: errorText(error, 'Try again.'), variant: 'error' }),
   });
 
+  const notADeck = useMutation({
+    mutationFn: ({ record, block }: { record: TEmailRecord; block: 'none' | 'sender' | 'domain' }) =>
+      markNotADeck(record.id, block),
+    onSuccess: (_record, { block }) => {
+      toast({
+        title: 'Marked as not a deck',
+        description:
+          block === 'none' ? 'The record is archived.' : 'The record is archived and the sender is blocked.',
+        variant: 'success',
+      });
+      void refreshList();
+      void queryClient.invalidateQueries({ queryKey: BLOCKED_SENDERS_KEY });
+    },
+    onError: (error) =>
+      toast({ title: 'Not marked', description: errorText(error, 'Try again.'), variant: 'error' }),
+  });
+
   const bulk = useMutation({
     mutationFn: (action: TBulkAction) => bulkEmails(action, [...selected]),
     onSuccess: ({ results }, action) => {
@@ -89,6 +108,7 @@ export function useInboxActions() {
   return {
     archive,
     remove,
+    notADeck,
     bulk,
     selection: { selected, onToggle, onToggleAll },
     clearSelection: () => setSelected(new Set()),

@@ -120,4 +120,31 @@ describe('Processed Records: the inbox (issue 22)', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(await screen.findByText('Record deleted')).toBeTruthy();
   });
+
+  it('marks a record "not a deck" and blocks its domain', async () => {
+    const record = createRecord({ fromEmail: 'news@spam.example' });
+    const calls = answerApi((url, init) => {
+      if (url.pathname === '/api/auth/me') return { body: session };
+      if (url.pathname === '/api/emails') return { body: { data: [record], total: 1 } };
+      if (url.pathname === `/api/emails/${record.id}/not-a-deck` && init.method === 'POST')
+        return { body: { ...record, notADeck: true, archivedAt: new Date().toISOString() } };
+      return undefined;
+    });
+    renderPage(
+      <>
+        <ProcessedEmailsPage />
+        <Toaster />
+      </>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Not a deck' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not a deck' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Block everyone at spam.example' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as not a deck' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === `/api/emails/${record.id}/not-a-deck`)?.body).toEqual({
+        block: 'domain',
+      }),
+    );
+    expect(await screen.findByText('Marked as not a deck')).toBeTruthy();
+  });
 });

@@ -9,6 +9,7 @@ import { SetupTab } from '../components/MailboxSetupTab.js';
 import { SettingsTab } from '../components/MailboxSettingsTab.js';
 import { useMailbox } from '../hooks/use-mailbox.js';
 import { InboundProviders } from '../components/InboundProviders.js';
+import { BlockedSendersCard } from '../components/BlockedSendersCard.js';
 
 /** Integration 1 (/integration-1, /gmail-connection): the organization's mailbox, made real (issue 5). */
 export default function MailboxIntegrationPage() {
@@ -86,6 +87,7 @@ export default function MailboxIntegrationPage() {
               <SettingsTab status={mailbox.data} isOwner={isOwner} />
             )}
           </Card>
+          <BlockedSendersCard isOwner={isOwner} />
         </>
       )}
     </div>

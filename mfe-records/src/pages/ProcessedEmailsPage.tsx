@@ -17,7 +17,7 @@ import {
 import { PageHeading, toast, Button } from '@dealflow/web-kit';
 import { AnalysisDialog, DealDialog, ExtractedDataDialog } from '../components/RecordDialogs.js';
 import { RecordsToolbar } from '../components/RecordsToolbar.js';
-import { BulkActionsBar, InboxFilters } from '../components/InboxControls.js';
+import { BulkActionsBar, InboxFilters, NotADeckDialog } from '../components/InboxControls.js';
 import { useInboxActions } from '../hooks/use-inbox-actions.js';
 import { useInboxFilters } from '../hooks/use-inbox-filters.js';
 import { exportEmailsUrl } from '../lib/records-api.js';
@@ -45,6 +45,7 @@ export default function ProcessedEmailsPage() {
   const { records, rows, total, retry, scan } = useProcessedRecords(filters);
   const inbox = useInboxActions();
   const [confirmDelete, setConfirmDelete] = useState<TEmailRecord | null>(null);
+  const [notADeck, setNotADeck] = useState<TEmailRecord | null>(null);
   const { dialog, setDialog, openDeal, closeDialog } = useRecordDialog();
 
   const withRecordId = (open: (record: TEmailRecord) => void) => (record: TEmailRecord) => {
@@ -64,6 +65,7 @@ export default function ProcessedEmailsPage() {
     retryingId: retry.isPending ? retry.variables : undefined,
     onArchive: withRecordId((r) => inbox.archive.mutate(r)),
     onDelete: withRecordId((r) => setConfirmDelete(r)),
+    onNotADeck: withRecordId((r) => setNotADeck(r)),
   };
 
   const onSearch = (event: FormEvent) => {
@@ -137,6 +139,17 @@ export default function ProcessedEmailsPage() {
       ) : null}
       {dialog?.kind === 'deal' ? <DealDialog deal={dialog.deal} onClose={closeDialog} /> : null}
       {dialog?.kind === 'analysis' ? <AnalysisDialog record={dialog.record} onClose={closeDialog} /> : null}
+      {notADeck ? (
+        <NotADeckDialog
+          record={notADeck}
+          busy={inbox.notADeck.isPending}
+          onClose={() => setNotADeck(null)}
+          onConfirm={(block) => {
+            inbox.notADeck.mutate({ record: notADeck, block });
+            setNotADeck(null);
+          }}
+        />
+      ) : null}
       {confirmDelete ? (
         <Dialog open onOpenChange={(_e, data) => !data.open && setConfirmDelete(null)}>
           <DialogSurface>
