@@ -177,6 +177,12 @@ test('the record dialogs (extracted data, CRM deal, analysis) and the analytics 
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     }
+    // The record page (issue 23): fields with evidence, the deck drawn by pdf.js, the email.
+    await row.getByRole('button', { name: 'View extracted data' }).click();
+    await page.getByRole('link', { name: 'Open the record page' }).click();
+    await expect(page.getByText(/^Slide 1 of \d+$/)).toBeVisible({ timeout: PAGE_LOAD });
+    await settle(page);
+    await checkBothThemes(page, `/records/:id ${size.name}`);
     // A Pro owner's analytics: the drawn charts (the signed-in owner above sees the upgrade panel).
     await page.goto('/analytics');
     await settle(page);

@@ -91,6 +91,9 @@ export function PdfPage({
       container.style.setProperty('--total-scale-factor', String(viewport.scale));
       const layer = new pdfjs.TextLayer({ textContentSource: p.streamTextContent(), container, viewport });
       await layer.render().catch(() => undefined);
+      // pdf.js measures text on a 0x0 canvas it appends to <body>: not content (axe's landmark rule).
+      for (const hidden of document.querySelectorAll('canvas.hiddenCanvasElement'))
+        hidden.setAttribute('aria-hidden', 'true');
       if (cancelled) return;
       for (const span of layer.textDivs) {
         if (matchesSnippet(span.textContent ?? '', snippet)) span.classList.add('deck-highlight');
