@@ -126,7 +126,7 @@ test('an owner on Pro creates API keys in Settings and a program uses them like 
   expect((await curl('/api/emails', readKey)).status).toBe(200);
 });
 
-test('an owner without Pro sees the upgrade panel instead of keys, and the API answers 402', async ({
+test('an owner without Pro sees the upgrade panel instead of keys, and the API answers 403 (PLAN_REQUIRED)', async ({
   page,
 }) => {
   const registered = await page.request.post('/api/auth/register', {
@@ -141,7 +141,7 @@ test('an owner without Pro sees the upgrade panel instead of keys, and the API a
   const refused = await page.request.post('/api/organization/api-keys', {
     data: { name: 'x', scope: 'read' },
   });
-  expect(refused.status()).toBe(402);
+  expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toContain('Upgrade to Pro');
 
   await page.goto('/settings');

@@ -8,7 +8,7 @@ import { startUpstream } from './test/upstream.js';
 
 // The gateway's share of organization API keys, in front of a stand-in identity that answers introspection
 // as svc-identity does (introspect-api-key.ts): the per-key rate limit in Redis (429, Retry-After),
-// revocation through the session cache, the Pro refusal (402) and the CSRF exemption of a valid key.
+// revocation through the session cache, the Pro refusal (403 PLAN_REQUIRED) and the CSRF exemption of a valid key.
 const hasRedis = await isAnswering(6379);
 
 interface TKey {
@@ -40,7 +40,7 @@ beforeAll(async () => {
       const key = keys.get(token);
       if (key && via === 'bearer') {
         if (key.revoked) return reply.code(401).send({ message: 'API key not found or revoked' });
-        if (key.plan !== 'pro') return reply.code(402).send({ message: 'Upgrade to Pro' });
+        if (key.plan !== 'pro') return reply.code(403).send({ message: 'Upgrade to Pro' });
         return {
           identityToken: `jwt:key:${key.id}:${key.orgId}`,
           expiresAt: new Date(Date.now() + 300_000).toISOString(),
@@ -206,10 +206,10 @@ describe('revocation, plan and CSRF at the gateway', () => {
     expect(ingest.seen.at(-1)?.headers['x-identity-token']).toBeUndefined();
   });
 
-  it('answers 402 with the upgrade message to a key of an organization that is not on Pro', async () => {
+  it('answers 403 (PLAN_REQUIRED) with the upgrade message to a key of an organization that is not on Pro', async () => {
     const key = newKey({ plan: 'basic' });
     const res = await records(gateway, key.token);
-    expect(res.statusCode).toBe(402);
+    expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       message: 'API access is part of the Pro plan. Upgrade to Pro to create and use API keys.',
     });

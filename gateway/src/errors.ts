@@ -9,10 +9,6 @@ export const GatewayError = defineErrors('GatewayError', {
   ROUTE_NOT_FOUND: { status: 404, message: 'Route {method} {path} not found' },
   BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   BODY_TIMEOUT: { status: 408, message: 'The request body took too long to arrive' },
-  API_KEY_PLAN: {
-    status: 402,
-    message: 'API access is part of the Pro plan. Upgrade to Pro to create and use API keys.',
-  },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again in {seconds} seconds.' },
   UPSTREAM_DOWN: {
     status: 502,

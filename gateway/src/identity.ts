@@ -15,7 +15,7 @@ export type TIdentityAnswer =
       apiKey: { id: string; scope: 'read' | 'write' } | null;
     }
   | { kind: 'anonymous' }
-  /** A valid API key of an organization that is not on Pro (identity answers 402): the upgrade message. */
+  /** A valid API key of an organization that is not on Pro (identity answers 403 PLAN_REQUIRED): the upgrade message. */
   | { kind: 'refused'; reason: 'plan' }
   | { kind: 'unavailable'; reason: 'down' | 'timeout' };
 
@@ -293,7 +293,8 @@ export class IdentityClient {
           orgId: owner.orgId,
           apiKey: parsed.data.identity?.apiKey ?? null,
         };
-      } else if (response.statusCode === 402) {
+      } else if (response.statusCode === 403 || response.statusCode === 402) {
+        // 403 PLAN_REQUIRED (the shared error vocabulary); 402 from an identity not yet rolled forward.
         answer = { kind: 'refused', reason: 'plan' };
       } else if (response.statusCode === 401 || response.statusCode === 400 || response.statusCode === 404) {
         answer = { kind: 'anonymous' };

@@ -1,7 +1,13 @@
-import { accountRoutes, apiKeyRoutes, identityRoutes, twoFactorRoutes } from '@dealflow/contracts';
+import {
+  accountRoutes,
+  ApiKeyMessages,
+  apiKeyRoutes,
+  identityRoutes,
+  twoFactorRoutes,
+} from '@dealflow/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { gatewayError, labelOf } from '../errors.js';
+import { GatewayError, gatewayError, labelOf } from '../errors.js';
 import {
   IdentityClient,
   readSessionTokens,
@@ -95,7 +101,7 @@ export const session = fp<TSessionOptions>(
           if (answer.apiKey) apiKeys.set(request, answer.apiKey);
           return answer.identityToken;
         }
-        if (answer.kind === 'refused') throw gatewayError('API_KEY_PLAN');
+        if (answer.kind === 'refused') throw new GatewayError('PLAN_REQUIRED', ApiKeyMessages.proRequired);
         if (answer.kind === 'unavailable') {
           request.log.warn({ upstream, reason: answer.reason }, 'session introspection failed');
           // Identity down is never a silent sign-out.

@@ -55,7 +55,7 @@ function identityWith(options: {
     const method = init.method ?? 'GET';
     if (url.pathname === '/api/auth/me') return { body: { user: owner, organization, sessionId: 's' } };
     if (url.pathname === '/api/organization/api-keys' && method === 'GET') {
-      if (options.listStatus === 402) return { status: 402, body: { message: ApiKeyMessages.proRequired } };
+      if (options.listStatus === 403) return { status: 403, body: { message: ApiKeyMessages.proRequired } };
       if (options.listStatus) return { status: options.listStatus, body: { message: 'Service unavailable' } };
       return { body: { keys } };
     }
@@ -105,7 +105,7 @@ describe('ApiKeysSection', () => {
   });
 
   it('shows Basic the upgrade panel with the server message and a link to the plans, and no create button', async () => {
-    identityWith({ listStatus: 402 });
+    identityWith({ listStatus: 403 });
     renderPage(<ApiKeysSection />, { path: '/settings' });
     expect(await screen.findByText('API access is a Pro feature')).toBeTruthy();
     expect(screen.getByText(new RegExp(ApiKeyMessages.proRequired.replace(/\./g, '\\.')))).toBeTruthy();

@@ -189,7 +189,8 @@ function SecretDialog({ created, onClose }: { created: TCreatedApiKey | null; on
 
 /**
  * Settings > Organization > API keys (owners; Pro). Basic and free organizations see the upgrade panel:
- * the server answers 402 with the message, which is shown as it is.
+ * the server answers 403 (the shared PLAN_REQUIRED) with the upgrade message, which is how the panel tells
+ * it from another refusal.
  */
 export function ApiKeysSection() {
   const styles = useFormStyles();
@@ -219,8 +220,10 @@ export function ApiKeysSection() {
   });
 
   const upgradeMessage =
-    keys.error instanceof ApiError && keys.error.status === 402
-      ? keys.error.message || ApiKeyMessages.proRequired
+    keys.error instanceof ApiError &&
+    keys.error.status === 403 &&
+    keys.error.message === ApiKeyMessages.proRequired
+      ? keys.error.message
       : null;
   return (
     <Section

@@ -43,7 +43,7 @@ export type TCreateApiKeyBody = z.infer<typeof ZCreateApiKeyBody>;
 export const ZCreatedApiKey = z.object({ key: ZApiKey, secret: z.string() });
 export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /** svc-identity's API-key management: the organization's owner only, and only on the Pro plan. */
 export const apiKeyRoutes = defineRoutes({

@@ -490,8 +490,8 @@ export const identityRoutes = defineRoutes({
     tag: 'internal',
     auth: 'internal',
     body: ZIntrospectSessionBody,
-    // 402: a valid API key of an organization that is not on Pro (api-keys.ts).
-    responses: { 200: ZIntrospectSessionResponse, 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody },
+    // 403: a valid API key of an organization that is not on Pro (PLAN_REQUIRED, api-keys.ts).
+    responses: { 200: ZIntrospectSessionResponse, 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody },
   },
   createSession: {
     method: 'POST',

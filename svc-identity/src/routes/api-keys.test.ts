@@ -73,18 +73,18 @@ describe('organization API keys (owner, Pro)', () => {
     expect((await create(owner, { name: 'ok', scope: 'admin' })).statusCode).toBe(400);
   });
 
-  it('Basic and free organizations hear the upgrade message (402), on list and on create', async () => {
+  it('Basic and free organizations hear the upgrade message (403), on list and on create', async () => {
     const owner = await registerOwner(h);
     for (const plan of ['free', 'basic'] as const) {
       await setPlan(owner.organization!.id, plan);
       for (const res of [await list(owner.auth), await create(owner)]) {
-        expect(res.statusCode).toBe(402);
+        expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ message: ApiKeyMessages.proRequired });
       }
     }
     // A Pro plan that is past due is not API access either.
     await setPlan(owner.organization!.id, 'pro', 'past_due');
-    expect((await create(owner)).statusCode).toBe(402);
+    expect((await create(owner)).statusCode).toBe(403);
   });
 
   it('only the owner manages keys', async () => {
@@ -156,12 +156,12 @@ describe('introspection of an API key (the gateway asks)', () => {
     expect((await introspect(secret)).statusCode).toBe(401);
   });
 
-  it('a key of an organization that left Pro answers 402 with the upgrade message', async () => {
+  it('a key of an organization that left Pro answers 403 with the upgrade message', async () => {
     const owner = await proOwner();
     const { secret } = (await create(owner)).json();
     await setPlan(owner.organization!.id, 'basic');
     const res = await introspect(secret);
-    expect(res.statusCode).toBe(402);
+    expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(ApiKeyMessages.proRequired);
   });
 

@@ -1,5 +1,5 @@
 import type { TRouter } from '@dealflow/service-kit';
-import { identityRoutes } from '@dealflow/contracts';
+import { ApiKeyMessages, identityRoutes } from '@dealflow/contracts';
 import type { TActor, TIdentityDeps } from '../deps.js';
 import { IdentityError } from '../errors.js';
 import { toOrganizationDto, toUserDto } from '../presenters.js';
@@ -14,10 +14,10 @@ import { listMemberships } from '../use-cases/list-memberships.js';
 /** Service-to-service routes (`auth: 'internal'`, x-internal-token); the gateway never routes /internal/*. */
 export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps): void {
   route(identityRoutes.introspectSession, async ({ body, request }) => {
-    // Organization API keys (`dfk_...`): never a session; a valid key of a non-Pro organization hears 402.
+    // Organization API keys (`dfk_...`): never a session; a valid key of a non-Pro organization hears 403 (PLAN_REQUIRED).
     if (isApiKeyToken(body.token)) {
       const key = await introspectApiKey(request.em, deps.jwt, body.token, body.via, body.ip);
-      if (key.kind === 'plan') throw new IdentityError('PRO_REQUIRED');
+      if (key.kind === 'plan') throw new IdentityError('PLAN_REQUIRED', ApiKeyMessages.proRequired);
       if (key.kind === 'refused') throw new IdentityError('NOT_SIGNED_IN', 'API key not found or revoked');
       return {
         identityToken: key.jwt,

@@ -28,7 +28,7 @@ export async function createApiKey(
 ) {
   requireVerifiedSession(actor);
   const organization = await em.findOneOrFail(OrganizationSchema, { id: actor.orgId });
-  if (!hasApiAccess(organization)) throw new IdentityError('PRO_REQUIRED', ApiKeyMessages.proRequired);
+  if (!hasApiAccess(organization)) throw new IdentityError('PLAN_REQUIRED', ApiKeyMessages.proRequired);
   // A key is a credential of its own: minted within 10 minutes of a password check or sign-in (issue 20).
   requireRecentAuthentication(actor);
   const publicId = createPublicId();

@@ -9,6 +9,6 @@ import { hasApiAccess } from './api-key-plan.js';
 /** The organization's live keys; a Basic or free organization hears the upgrade message instead. */
 export async function listApiKeys(em: EntityManager, actor: TActor & { orgId: number }) {
   const organization = await em.findOneOrFail(OrganizationSchema, { id: actor.orgId });
-  if (!hasApiAccess(organization)) throw new IdentityError('PRO_REQUIRED', ApiKeyMessages.proRequired);
+  if (!hasApiAccess(organization)) throw new IdentityError('PLAN_REQUIRED', ApiKeyMessages.proRequired);
   return listLiveApiKeys(em, actor.orgId);
 }
