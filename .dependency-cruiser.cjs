@@ -140,10 +140,7 @@ const servicesOf = (root) =>
   );
 
 module.exports = {
-  readSlots,
-  rulesFor,
-  servicesOf,
-  // `npx depcruise --config .dependency-cruiser.cjs svc-* gateway/src shell/src mfe-*/src` works too.
+  // `npx depcruise --config .dependency-cruiser.cjs svc-*/src gateway/src shell/src mfe-*/src` works too.
   forbidden: rulesFor(__dirname, servicesOf(__dirname)),
   options: {
     // Workspace packages resolve to their dist/ (svc-x's package too): a leaf, so an import of another service
@@ -153,3 +150,9 @@ module.exports = {
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
   },
 };
+// For packages/architecture, which computes the rules for a copy of the tree in its test. Not enumerable:
+// depcruise's CLI clones the configuration, and functions cannot be cloned.
+Object.defineProperty(module.exports, 'forRoot', {
+  value: { readSlots, rulesFor, servicesOf },
+  enumerable: false,
+});

@@ -13,8 +13,14 @@ interface TConfigModule {
   options: { doNotFollow: unknown; tsPreCompilationDeps: boolean; enhancedResolveOptions: unknown };
 }
 
-const loadConfig = (configRoot: string) =>
-  require(path.join(configRoot, '.dependency-cruiser.cjs')) as TConfigModule;
+/** The repository's configuration, with the rules computed for another root (`forRoot`). */
+function loadConfig(configRoot: string): TConfigModule {
+  const config = require(path.join(configRoot, '.dependency-cruiser.cjs')) as {
+    forRoot: Omit<TConfigModule, 'options'>;
+    options: TConfigModule['options'];
+  };
+  return { ...config.forRoot, options: config.options };
+}
 
 /** The line of `from` that names the import `specifier` (1 when it is not found). */
 function lineOf(root: string, from: string, specifier: string | undefined): number {
