@@ -5,6 +5,7 @@ import { createHeuristicExtractor } from '../domain/extraction/heuristic-extract
 import { buildSlidesPdf } from '../test/fixtures/build-pdf.js';
 import { buildMail } from '../test/factories/mail.factory.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';
+import { exportEmailsCsv } from '../use-cases/export-emails.js';
 
 /** The inbox (issue 22 item 4): archive, delete, bulk, "not a deck" and the block list, search, the CSV export. */
 let h: TIngestTest;
@@ -303,4 +304,36 @@ describe('CSV export', () => {
     expect(new Set(lines.slice(1).map((l) => l.split('","')[0])).size).toBe(2000);
     expect((await list(`searchTerm=bulkexport-${run}`)).total).toBe(2000);
   }, 60_000);
+
+  it('exports 100,000 records in constant memory (RSS growth printed)', async () => {
+    const BIG_ORG = 83;
+    await h.createOrganization(BIG_ORG);
+    const em = h.svc.ctx.orm.em.fork();
+    await em.getConnection().execute(
+      `INSERT INTO emails (org_id, from_email, from_name, subject, text_body, received_at, source, status, extracted_data)
+       SELECT ?, 'founder' || g || '@startup.test', 'Founder ' || g, 'Deck number ' || g, '', now() - g * interval '1 second',
+         'api', 'completed', jsonb_build_object('companyName', 'Company ' || g, 'industry', 'Fintech', 'location', 'Berlin')
+       FROM generate_series(1, 100000) g`,
+      [BIG_ORG],
+    );
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    let rows = -1;
+    let bytes = 0;
+    for await (const chunk of exportEmailsCsv(em.fork(), BIG_ORG, {
+      filter: 'all',
+      view: 'inbox',
+    })) {
+      bytes += Buffer.byteLength(chunk);
+      rows += chunk.split('\r\n').length - 1;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    const growthMb = (peak - before) / 1024 / 1024;
+    console.log(
+      `[inbox export] ${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB of CSV, peak RSS growth ${growthMb.toFixed(1)} MB`,
+    );
+    expect(rows).toBe(100_000);
+    expect(growthMb).toBeLessThan(50);
+  }, 180_000);
 });
