@@ -49,8 +49,6 @@ function registerRoutes(router: TRouter<TActor>, deps: TIdentityDeps): void {
 
 /** Builds svc-identity (no listen): tests call app.inject, server.ts runs it. */
 export async function buildApp(config: TConfig, overrides: Partial<TIdentityDeps> = {}) {
-  let housekeeping: NodeJS.Timeout | undefined;
-  let digests: NodeJS.Timeout | undefined;
   const service: Service<TConfig, TIdentityDeps> = await createService({
     name: 'identity',
     config,
@@ -63,29 +61,30 @@ export async function buildApp(config: TConfig, overrides: Partial<TIdentityDeps
     authenticate: (request) => authenticateSession(request, service.deps),
     routes: registerRoutes,
     consumers: createConsumers,
-    onStart: async (deps) => {
+    schedules: [
+      {
+        name: 'expired-credential-sweep',
+        everyMs: 3_600_000,
+        runAtStart: true,
+        run: (deps) =>
+          Promise.all([
+            deleteExpiredCredentials(deps.orm.em.fork()),
+            deleteExpiredChallenges(deps.orm.em.fork()),
+          ]),
+      },
+      {
+        // Last week's digests go out in the first hour of Monday (UTC), or at the first start after it.
+        name: 'weekly-digests',
+        everyMs: 3_600_000,
+        runAtStart: true,
+        run: (deps) => sendWeeklyDigests(deps.orm.em.fork(), deps),
+      },
+    ],
+    onStart: async () => {
       await warmPasswordHasher();
       warmCommonPasswords();
-      const sweep = () =>
-        Promise.all([
-          deleteExpiredCredentials(deps.orm.em.fork()),
-          deleteExpiredChallenges(deps.orm.em.fork()),
-        ]).catch((err: unknown) => deps.logger.warn({ err }, 'expired credential sweep failed'));
-      void sweep();
-      housekeeping = setInterval(() => void sweep(), 3_600_000);
-      housekeeping.unref();
-      // Last week's digests go out in the first hour of Monday (UTC), or at the first start after it.
-      const digest = () =>
-        sendWeeklyDigests(deps.orm.em.fork(), deps).catch((err: unknown) =>
-          deps.logger.warn({ err }, 'weekly digest run failed'),
-        );
-      void digest();
-      digests = setInterval(() => void digest(), 3_600_000);
-      digests.unref();
     },
     onStop: async (deps) => {
-      if (housekeeping) clearInterval(housekeeping);
-      if (digests) clearInterval(digests);
       deps.mailer.close();
     },
   });
