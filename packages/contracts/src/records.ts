@@ -120,14 +120,17 @@ export const ZPipelineCounts = z.object({
   counts: z.array(z.object({ status: ZRecordStatus, count: z.number().int().nonnegative() })),
 });
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
-const ZFilterText = z.string().trim().min(1).max(100).optional();
+/** PostgreSQL refuses NUL in text: a filter with one is a 400, not a failed query. */
+const noNul = (value: string | undefined) => !value?.includes('\u0000');
+const NUL_MESSAGE = 'Remove the control character from the filter';
+const ZFilterText = z.string().trim().min(1).max(100).refine(noNul, NUL_MESSAGE).optional();
 /** The records list's filters (all combinable; the list page keeps them in its URL), shared by the list and the export. */
 export const ZEmailFilters = z.object({
   filter: ZRecordFilter.default('all'),
   /** Inbox (not archived, the default), the archive, or both. */
   view: z.enum(['inbox', 'archived', 'all']).default('inbox'),
   /** Full-text search over the deck's text, company, sender and subject (ranked, with a snippet). */
-  searchTerm: z.string().max(200).optional(),
+  searchTerm: z.string().max(200).refine(noNul, NUL_MESSAGE).optional(),
   /** Extracted industry, funding round and location: case-insensitive, part of the value. */
   industry: ZFilterText,
   fundingRound: ZFilterText,

@@ -260,6 +260,15 @@ describe('filters', () => {
     expect((await list(`${base}&receivedTo=2024-06-14`)).total).toBe(0);
     expect((await list(`${base}&industry=no-such-industry`)).total).toBe(0);
     expect((await list(`${base}&ownerId=999999`)).total).toBe(0);
+    // Hostile text in any filter is a 4xx or an empty answer, never a 500.
+    for (const value of ['%00', '%ED%A0%80', "'%20OR%20'1'='1", '!!!%26%26%7C', '<script>', 'a%3A*%20%26']) {
+      for (const name of ['searchTerm', 'industry', 'location']) {
+        const res = await call('GET', `/api/emails?${name}=${value}`);
+        expect(res.statusCode, `${name}=${value}: ${res.body}`).toBeLessThan(500);
+        const csv = await call('GET', `/api/emails/export?${name}=${value}`);
+        expect(csv.statusCode, `export ${name}=${value}`).toBeLessThan(500);
+      }
+    }
     const bad = await call('GET', `/api/emails?receivedFrom=15/06/2024`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toEqual(expect.any(String));
