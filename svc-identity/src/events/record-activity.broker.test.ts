@@ -139,6 +139,16 @@ describe("other services' events in the activity log (through the broker)", () =
       },
       { orgId },
     );
+    // Issue 22: a deleted record and a blocked sender (ingest's inbox) are logged with who did it.
+    for (const [change, details] of [
+      ['record_deleted', { emailId: 7, fromEmail: 'spam@junk.test', subject: 'Win big' }],
+      ['sender_blocked', { kind: 'domain', value: 'junk.test' }],
+    ] as const)
+      await bus().publish(
+        Topics.integrationChanged,
+        { orgId, userId: owner.user.id, change, details, changedAt: new Date().toISOString() },
+        { orgId },
+      );
     const entries = await waitFor(
       async () => {
         const all = await activity(owner);
@@ -147,6 +157,8 @@ describe("other services' events in the activity log (through the broker)", () =
           'mailbox_connected',
           'webhook_secret_rotated',
           'webhook_secret_revealed',
+          'record_deleted',
+          'sender_blocked',
         ];
         return wanted.every((a) => all.some((e) => e.action === a)) ? all : null;
       },
@@ -167,9 +179,18 @@ describe("other services' events in the activity log (through the broker)", () =
       description: `${owner.user.name} revealed the inbound webhook secret`,
       actor: { userId: owner.user.id },
     });
+    expect(entries?.find((e) => e.action === 'record_deleted')).toMatchObject({
+      description: `${owner.user.name} deleted a record`,
+      actor: { userId: owner.user.id },
+    });
+    expect(entries?.find((e) => e.action === 'sender_blocked')).toMatchObject({
+      description: `${owner.user.name} blocked a sender`,
+    });
     const integrations = await activity(owner, '?category=integrations');
     expect(integrations.map((e) => e.action).sort()).toEqual([
       'mailbox_connected',
+      'record_deleted',
+      'sender_blocked',
       'webhook_secret_revealed',
       'webhook_secret_rotated',
     ]);
