@@ -12,6 +12,10 @@ export const CrmMessages = {
 export const CrmError = defineErrors('CrmError', {
   RECORD_NOT_FOUND: { status: 404, message: 'Record not found' },
   DEAL_NOT_FOUND: { status: 404, message: 'Deal not found' },
+  UNKNOWN_STAGE: { status: 400, message: "This stage is not one of the organization's pipeline" },
+  UNKNOWN_PASS_REASON: { status: 400, message: "This pass reason is not one of the organization's" },
+  OWNER_NOT_A_MEMBER: { status: 400, message: 'The owner must be a member of the organization' },
+  STAGE_IN_USE: { status: 409, message: 'A stage that still holds deals cannot be removed' },
   DEAL_OF_RECORD_NOT_FOUND: { status: 404, message: 'No CRM deal exists for this record' },
   RECORD_NOT_COMPLETED: { status: 403, message: 'AI analysis is available for completed records only' },
   AFFINITY_KEY_REFUSED: { status: 400, message: 'Affinity refused this API key' },
