@@ -3,6 +3,7 @@
 // bulk actions for the ticked records.
 import { useState } from 'react';
 import {
+  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
@@ -19,7 +20,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons';
-import { Button } from '@dealflow/web-kit';
+import { Button, useAuth } from '@dealflow/web-kit';
 import type { TListFilters } from '../hooks/use-inbox-filters.js';
 import type { TBulkAction, TEmailRecord } from '../lib/records-api.js';
 
@@ -54,6 +55,7 @@ export function InboxFilters({
   exportUrl: string;
 }) {
   const styles = useStyles();
+  const { user } = useAuth();
   return (
     <div className={styles.filters} role="group" aria-label="Filters">
       <Field label="Show">
@@ -96,6 +98,13 @@ export function InboxFilters({
           onChange={(_e, data) => onChange({ receivedTo: data.value || undefined })}
         />
       </Field>
+      {user ? (
+        <Checkbox
+          label="Only mine"
+          checked={filters.ownerId === user.id}
+          onChange={(_e, data) => onChange({ ownerId: data.checked ? user.id : undefined })}
+        />
+      ) : null}
       <Link href={exportUrl} download>
         <ArrowDownload20Regular /> Export CSV
       </Link>

@@ -48,6 +48,13 @@ describe('Processed Records: the inbox (issue 22)', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)).toContain('location=Berlin'));
     expect(listCalls(calls).at(-1)).toContain('industry=Fintech');
 
+    // The owner filter: only the signed-in member's records.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Only mine' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toContain(`ownerId=${session.user.id}`),
+    );
+    await waitFor(() => expect(listCalls(calls).at(-1)).toContain(`ownerId=${session.user.id}`));
+
     // Back to the inbox: the default view leaves the URL.
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'inbox');
     await waitFor(() => expect(screen.getByTestId('location').textContent).not.toContain('view='));
@@ -138,7 +145,9 @@ describe('Processed Records: the inbox (issue 22)', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Not a deck' }));
     const dialog = await screen.findByRole('dialog', { name: 'Not a deck' });
-    await userEvent.click(within(dialog).getByRole('radio', { name: 'Block everyone at spam.example' }));
+    await userEvent.click(
+      await within(dialog).findByRole('radio', { name: 'Block everyone at spam.example' }),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as not a deck' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === `/api/emails/${record.id}/not-a-deck`)?.body).toEqual({
