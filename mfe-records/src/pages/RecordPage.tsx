@@ -1,7 +1,7 @@
 // The record page (/records/:id): the deck in the browser (lazy), each extracted field next to its evidence
 // (a click opens that slide and highlights the snippet), the founder's email made inert, the downloads and
 // the company's earlier decks.
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
@@ -104,6 +104,15 @@ export default function RecordPage() {
     queryFn: () => getRecordMessage(id),
     enabled: valid,
   });
+  // The viewer's code (and pdf.js with its worker) loads while the record's data is on its way.
+  useEffect(() => {
+    // Not where pdf.js cannot run (no DOMMatrix: jsdom); the viewer then says so itself.
+    if (typeof DOMMatrix === 'undefined') return;
+    import('../components/record/PdfDeck.js').then(
+      (m) => m.warmUp(),
+      () => undefined,
+    );
+  }, []);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<TExtractedField | null>(null);
 

@@ -39,11 +39,18 @@ const useStyles = makeStyles({
   current: { border: `2px solid ${tokens.colorBrandStroke1}` },
 });
 
+/** One worker for every deck of the page, started before the first deck's bytes arrive. */
+let worker: pdfjs.PDFWorker | null = null;
+export function warmUp() {
+  worker ??= new pdfjs.PDFWorker();
+  return worker;
+}
+
 export function usePdf(url: string) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    const task = pdfjs.getDocument({ url, withCredentials: true, isEvalSupported: false });
+    const task = pdfjs.getDocument({ url, withCredentials: true, isEvalSupported: false, worker: warmUp() });
     task.promise.then(setDoc, (e: unknown) =>
       setError(e instanceof Error ? e.message : 'The deck could not be read'),
     );
@@ -57,15 +64,19 @@ export function PdfPage({
   page,
   width,
   snippet,
+  onDrawn,
 }: {
   doc: PDFDocumentProxy;
   page: number;
   width: number;
   snippet: string | null;
+  onDrawn?: () => void;
 }) {
   const styles = useStyles();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
+  const drawnRef = useRef(onDrawn);
+  drawnRef.current = onDrawn;
   useEffect(() => {
     let cancelled = false;
     let cleanup = () => {};
@@ -99,6 +110,7 @@ export function PdfPage({
         if (matchesSnippet(span.textContent ?? '', snippet)) span.classList.add('deck-highlight');
       }
       await render.promise.catch(() => undefined);
+      if (!cancelled) drawnRef.current?.();
     });
     return () => {
       cancelled = true;
@@ -173,6 +185,8 @@ export default function PdfDeck({
   onPage: (page: number, count: number) => void;
 }) {
   const { doc, error } = usePdf(url);
+  // The slide first, then the thumbnails: 20 small renders would otherwise delay the one people look at.
+  const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     if (doc) onPage(Math.min(page, doc.numPages), doc.numPages);
     // Only when the document arrives: the page count.
@@ -182,8 +196,18 @@ export default function PdfDeck({
   if (!doc) return <p>Loading the deck…</p>;
   return (
     <div>
-      <PdfThumbnails doc={doc} current={page} onSelect={(n) => onPage(n, doc.numPages)} />
-      <PdfPage doc={doc} page={Math.min(page, doc.numPages)} width={720} snippet={snippet} />
+      {drawn ? (
+        <PdfThumbnails doc={doc} current={page} onSelect={(n) => onPage(n, doc.numPages)} />
+      ) : (
+        <nav aria-label="Slides" />
+      )}
+      <PdfPage
+        doc={doc}
+        page={Math.min(page, doc.numPages)}
+        width={720}
+        snippet={snippet}
+        onDrawn={() => setDrawn(true)}
+      />
     </div>
   );
 }
