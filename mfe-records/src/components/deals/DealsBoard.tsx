@@ -204,8 +204,11 @@ export function DealsBoard(props: {
   };
 
   const end = (event: DragEndEvent) => {
+    // A keyboard move lands on the stage the arrows chose, even when the sensor scrolled the board instead
+    // of moving the deal over that column (the browser's layout decides; the keys do not).
+    const keyed = keyboardTarget.current;
     keyboardTarget.current = null;
-    const stage = stageOf(event.over?.id);
+    const stage = keyed !== null ? stages[keyed] : stageOf(event.over?.id);
     const dealId = String(event.active.id);
     if (stage && stage !== findStage(dealId)) onMove(dealId, stage);
   };
