@@ -9,8 +9,6 @@ import { defineErrors } from '@dealflow/service-kit';
 export const IdentityError = defineErrors('IdentityError', {
   BAD_REQUEST: { status: 400, message: 'Bad request' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
-  NOT_SIGNED_IN: { status: 401, message: 'Not authenticated' },
-  CSRF: { status: 403, message: 'Cross-site request refused' },
   WRONG_PASSWORD: { status: 403, message: 'Incorrect password' },
   INVITATION_NOT_FOUND: { status: 404, message: 'This invitation does not exist or has been revoked.' },
   RESET_TOKEN_INVALID: {

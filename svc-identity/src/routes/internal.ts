@@ -18,7 +18,7 @@ export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps):
     if (isApiKeyToken(body.token)) {
       const key = await introspectApiKey(request.em, deps.jwt, body.token, body.via, body.ip);
       if (key.kind === 'plan') throw new IdentityError('PLAN_REQUIRED', ApiKeyMessages.proRequired);
-      if (key.kind === 'refused') throw new IdentityError('NOT_SIGNED_IN', 'API key not found or revoked');
+      if (key.kind === 'refused') throw new IdentityError('UNAUTHORIZED', 'API key not found or revoked');
       return {
         identityToken: key.jwt,
         jwt: key.jwt,
@@ -27,7 +27,7 @@ export function internalRoutes({ route }: TRouter<TActor>, deps: TIdentityDeps):
       };
     }
     const result = await introspectSession(deps.sessions, deps.jwt, body.token, body.via);
-    if (!result) throw new IdentityError('NOT_SIGNED_IN', 'Session not found or expired');
+    if (!result) throw new IdentityError('UNAUTHORIZED', 'Session not found or expired');
     return {
       identityToken: result.jwt,
       jwt: result.jwt,

@@ -72,7 +72,7 @@ export async function authenticateSession(
     const live = await deps.sessions.live(hashToken(presented.token));
     if (!live || !isCarriedRightly(live.kind, presented.via)) continue;
     if (presented.via === 'cookie' && isCrossSiteRequest(request, deps.config.PUBLIC_URL)) {
-      throw new IdentityError('CSRF');
+      throw new IdentityError('CROSS_SITE');
     }
     if (isTwoFactorEnrolmentPending(live)) {
       const key = `${request.method} ${request.routeOptions.url ?? ''}`;
