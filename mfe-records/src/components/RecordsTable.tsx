@@ -24,6 +24,8 @@ import {
   Sparkle20Regular,
 } from '@fluentui/react-icons';
 import { Button } from '@dealflow/web-kit';
+import { Link as RouterLink } from 'react-router-dom';
+import { recordPagePath } from '../lib/record-page-api.js';
 import { CompanyBadge } from './CompanyBadge.js';
 import { StatusBadge } from './StatusBadge.js';
 import type { TEmailRecord } from '../lib/records-api.js';
@@ -133,7 +135,8 @@ function RecordRow({
         <div className={styles.company}>
           <CompanyBadge name={company} />
           <div className={styles.stack}>
-            <span>{company}</span>
+            {/* The record's page (issue 23): its deck, evidence, email and the company's history. */}
+            <RouterLink to={recordPagePath(record.id)}>{company}</RouterLink>
             <span className={styles.secondary}>
               {record.extractedData?.industry?.trim() || UNKNOWN_INDUSTRY}
             </span>

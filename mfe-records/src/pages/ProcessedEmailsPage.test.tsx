@@ -35,6 +35,10 @@ describe('Processed Records page', () => {
     expect(within(rows[1]!).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(within(rows[1]!).queryByRole('button', { name: 'View CRM deal' })).toBeNull();
     expect(within(rows[2]!).getByText('OL')).toBeTruthy();
+    // Issue 23: the company opens the record's page.
+    expect(within(rows[2]!).getByRole('link', { name: 'Orbital Labs' }).getAttribute('href')).toBe(
+      `/records/${done.id}`,
+    );
     expect(within(rows[2]!).getByText('Completed')).toBeTruthy();
     expect(within(rows[2]!).queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(within(rows[2]!).getByRole('button', { name: 'View AI analysis' })).toBeTruthy();
