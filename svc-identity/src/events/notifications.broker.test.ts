@@ -154,6 +154,7 @@ describe('notification emails', () => {
       emailOnDeckProcessed: false,
       emailOnDealCreated: true,
       weeklyDigest: false,
+      emailOnMention: true,
     });
 
     await bus().publish(Topics.deckProcessed, deckProcessed(orgId, { companyName: 'After Unsubscribe' }), {
