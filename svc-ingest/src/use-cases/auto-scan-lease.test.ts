@@ -21,8 +21,9 @@ describe('auto-scan lease across replicas', () => {
     h = await startIngest({ env: { MAILBOX_SCAN_TICK_MS: '3600000' } });
     replica = await buildApp(h.config);
     await h.query(
-      `INSERT INTO organizations (id, name, slug, inbound_token, webhook_secret)
-       SELECT g, 'Fund ' || g, 'fund-' || g, 'token-' || g, 'secret-' || g FROM generate_series(?::int, ?::int) g`,
+      `INSERT INTO organizations (id, name, slug, inbound_token, webhook_secret_hash)
+       SELECT g, 'Fund ' || g, 'fund-' || g, 'token-' || g, encode(sha256(('secret-' || g)::bytea), 'hex')
+       FROM generate_series(?::int, ?::int) g`,
       [FIRST_ORG - 2, FIRST_ORG + MAILBOXES - 1],
     );
     await h.query(
