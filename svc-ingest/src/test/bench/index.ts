@@ -16,6 +16,7 @@ import { readDeck } from '../../domain/deck/read-deck.js';
 import { createHeuristicExtractor } from '../../domain/extraction/heuristic-extractor.js';
 import { buildSlidesPdf, buildTextPdf } from '../fixtures/build-pdf.js';
 import { signBody } from '../../domain/mail/webhook-auth.js';
+import { hashWebhookSecret } from '../../repositories/organization.repository.js';
 
 export interface TIngestBenchResult {
   /** Parse + offline extraction of a 20-page text PDF (median of 5 runs, ms). */
@@ -141,12 +142,21 @@ export async function runIngestBench(
     }
     const inboxes: { address: string; secret: string }[] = [];
     for (let orgId = 1; orgId <= organizations; orgId++) {
-      // Seeded as identity.organization.created would leave it.
+      // Seeded as identity.organization.created would leave it, on a paid plan: the free plan's monthly deck
+      // allowance (FREE_MONTHLY_DECK_LIMIT, 5) would hold every email past the 5th of each organization.
       const token = randomBytes(6).toString('hex');
       const secret = randomBytes(32).toString('base64url');
       await pool.query(
-        'INSERT INTO organizations (id, name, slug, inbound_token, webhook_secret, owner_id) VALUES ($1, $2, $3, $4, $5, $6)',
-        [orgId, `Bench Fund ${orgId}`, `bench-${orgId}`, token, secret, orgId * 10],
+        "INSERT INTO organizations (id, name, slug, inbound_token, webhook_secret, webhook_secret_hash, owner_id, plan) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pro')",
+        [
+          orgId,
+          `Bench Fund ${orgId}`,
+          `bench-${orgId}`,
+          token,
+          secret,
+          hashWebhookSecret(secret),
+          orgId * 10,
+        ],
       );
       inboxes.push({ address: `bench-${orgId}-${token}@in.bench`, secret });
     }
@@ -270,6 +280,8 @@ export async function benchProcessingCapacity(
         ),
       );
     }
+    // A paid plan: the free plan's monthly allowance (5 decks) would hold every email past the 5th.
+    await em().getConnection().execute("UPDATE organizations SET plan = 'pro'");
     const ids: number[][] = Array.from({ length: lanes }, () => []);
     for (let i = 0; i < emails; i++) {
       const { emailId } = await receiveMail(em(), {
