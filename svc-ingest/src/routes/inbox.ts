@@ -31,7 +31,7 @@ export function inboxRoutes({ route }: TRouter) {
     unblockSender(request.em, actor.orgId, params.id),
   );
   route(ingestRoutes.exportEmails, async ({ actor, query, request, reply }) => {
-    const lines = exportEmailsCsv(request.em.fork(), actor.orgId, query);
+    const lines = exportEmailsCsv(request.em, actor.orgId, query);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')

@@ -46,7 +46,8 @@ export function exportEmailsCsv(
 ): AsyncGenerator<string> {
   if (filters.receivedFrom && filters.receivedTo && filters.receivedFrom > filters.receivedTo)
     throw new IngestError('EXPORT_RANGE_INVALID');
-  return generateCsv(em, orgId, filters);
+  // The rows are read while the response streams, after the request's own EntityManager is done: a fork.
+  return generateCsv(em.fork(), orgId, filters);
 }
 
 async function* generateCsv(
