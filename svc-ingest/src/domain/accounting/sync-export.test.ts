@@ -35,7 +35,7 @@ describe('renderSyncExport', () => {
 
   it('writes CSV through the formula-safe cell escaping', () => {
     const { body } = renderSyncExport(exportOf('@SUM(A1)'), 'csv');
-    expect(body.split('\r\n')[1]).toBe("c-1,'@SUM(A1),,,,,created,");
+    expect(body.split('\r\n')[1]).toBe(`"c-1","'@SUM(A1)","","","","","created",""`);
   });
 
   it('writes JSON as stored', () => {
