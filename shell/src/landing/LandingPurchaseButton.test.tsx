@@ -73,8 +73,11 @@ describe('LandingPurchaseButton', () => {
       screen.getByRole('button', { name: 'Buy Now - $50', hidden: true }).hasAttribute('data-billing'),
     ).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await vi.waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Buy Now - $50' }).hasAttribute('data-billing')).toBe(true),
+    // Fluent's dialog leaves with a transition: on a busy CI machine that takes more than waitFor's 1 s default.
+    await vi.waitFor(
+      () =>
+        expect(screen.getByRole('button', { name: 'Buy Now - $50' }).hasAttribute('data-billing')).toBe(true),
+      { timeout: 10_000 },
     );
   });
 
