@@ -21,6 +21,9 @@ describe('API-key access declared on the contracts', () => {
       'crm.listDeals',
       'crm.patchDeal',
       'ingest.getEmail',
+      'ingest.getEmailAttachment',
+      'ingest.getEmailDeck',
+      'ingest.getEmailMessage',
       'ingest.listEmails',
       'ingest.submitEmail',
     ]);
