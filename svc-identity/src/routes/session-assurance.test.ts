@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
 import { TEST_INTERNAL_TOKEN } from '@dealflow/service-kit/testing';
 import { startIdentity, type TIdentityTest } from '../test/identity.js';
 import { registerOwner, uniqueEmail, type TSignedIn } from '../test/factories/user.factory.js';
@@ -286,6 +287,24 @@ describe('re-authentication', () => {
     const aat = (await introspect(owner.token)).claims!.aat as number;
     expect(Math.abs(aat - Date.now() / 1000)).toBeLessThan(30);
     expect((await send('POST', '/api/user/two-factor/setup', owner.auth)).statusCode).toBe(200);
+  });
+
+  it('a right password turning two-factor off counts as a fresh authentication of the session', async () => {
+    const owner = await registerOwner(h);
+    const setup = await send('POST', '/api/user/two-factor/setup', owner.auth);
+    const { secret } = setup.json() as { secret: string };
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+      timestamp: Date.now() - 30_000,
+    });
+    expect((await send('POST', '/api/user/two-factor/confirm', owner.auth, { code })).statusCode).toBe(200);
+    await ageSession(owner.token, 30);
+    const wrong = await send('POST', '/api/user/two-factor/disable', owner.auth, { password: 'not it' });
+    expect(wrong.statusCode).toBe(403);
+    expect((await introspect(owner.token)).claims!.aat as number).toBeLessThan(Date.now() / 1000 - 600);
+    const off = await send('POST', '/api/user/two-factor/disable', owner.auth, { password: owner.password });
+    expect(off.statusCode).toBe(200);
+    const aat = (await introspect(owner.token)).claims!.aat as number;
+    expect(Math.abs(aat - Date.now() / 1000)).toBeLessThan(30);
   });
 
   it('a member whose organization requires two-factor can re-authenticate to enrol', async () => {

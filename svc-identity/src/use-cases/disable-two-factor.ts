@@ -4,6 +4,7 @@ import { IdentityError } from '../errors.js';
 import type { TActor, TIdentityDeps, TRequestMeta } from '../deps.js';
 import { deleteTwoFactor, findConfirmedCredential } from '../repositories/two-factor.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
+import { markSessionAuthenticated } from '../repositories/session.repository.js';
 import { loadActorUser } from './guards.js';
 import { confirmPasswordOrCode, sendTwoFactorNotice } from './two-factor-checks.js';
 
@@ -23,7 +24,11 @@ export async function disableTwoFactor(
   const user = await loadActorUser(em, actor);
   const credential = await findConfirmedCredential(em, user.id);
   if (!credential) throw new IdentityError('NOT_FOUND', 'Two-factor sign-in is not on.');
-  await confirmPasswordOrCode(em, deps, user, credential, input, meta, { passwordRequired: true });
+  const checked = await confirmPasswordOrCode(em, deps, user, credential, input, meta, {
+    passwordRequired: true,
+  });
+  // The right password counts as a fresh authentication of this session (claim `aat`), as on email change.
+  if (checked === 'password') await markSessionAuthenticated(em.fork(), actor.tokenHash);
   await em.transactional(async (tx) => {
     await deleteTwoFactor(tx, user.id);
     logActivity(tx, {

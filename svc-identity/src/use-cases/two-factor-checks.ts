@@ -57,7 +57,7 @@ export async function recordSecondFactorFailure(deps: TIdentityDeps, user: IUser
 
 /**
  * Turning two-factor off or replacing the recovery codes: the password (throttled like sign-in), or for an
- * account without one (Google only) a current code.
+ * account without one (Google only) a current code. Answers which of the two was checked.
  */
 export async function confirmPasswordOrCode(
   em: EntityManager,
@@ -67,16 +67,18 @@ export async function confirmPasswordOrCode(
   input: { password?: string | undefined; code?: string | undefined },
   meta: TRequestMeta,
   options: { passwordRequired: boolean },
-): Promise<void> {
+): Promise<'password' | 'code'> {
   await refuseWhenThrottled(deps, user, meta);
   const usePassword =
     user.passwordHash !== null && (options.passwordRequired || input.password !== undefined);
   if (usePassword) {
-    if (input.password !== undefined && (await verifyPassword(user.passwordHash, input.password))) return;
+    if (input.password !== undefined && (await verifyPassword(user.passwordHash, input.password)))
+      return 'password';
     await recordSecondFactorFailure(deps, user, meta);
     throw new IdentityError('WRONG_PASSWORD');
   }
-  if (input.code !== undefined && (await acceptTotpCode(em, deps, credential, input.code)) === 'ok') return;
+  if (input.code !== undefined && (await acceptTotpCode(em, deps, credential, input.code)) === 'ok')
+    return 'code';
   await recordSecondFactorFailure(deps, user, meta);
   // 400, not 401: the caller is signed in, and a 401 would read as a lost session.
   throw new IdentityError('BAD_REQUEST', INVALID_CODE_MESSAGE);
