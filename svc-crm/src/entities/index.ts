@@ -10,6 +10,7 @@ export * from './pipeline.js';
 export * from './deal-event.js';
 export * from './deal-rating.js';
 export * from './member.js';
+export * from './webhook.js';
 
 import { CompanySchema } from './company.js';
 import { DealSchema } from './deal.js';
@@ -22,6 +23,7 @@ import { PipelineSchema } from './pipeline.js';
 import { DealEventSchema } from './deal-event.js';
 import { DealRatingSchema } from './deal-rating.js';
 import { MemberSchema } from './member.js';
+import { WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.js';
 
 export const crmEntities = [
   CompanySchema,
@@ -35,4 +37,6 @@ export const crmEntities = [
   DealEventSchema,
   DealRatingSchema,
   MemberSchema,
+  WebhookEndpointSchema,
+  WebhookDeliverySchema,
 ] as EntitySchema[];
