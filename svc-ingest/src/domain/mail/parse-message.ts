@@ -19,6 +19,17 @@ export interface TParsedMessage {
   /** Every address the message was delivered to (To, Cc, Delivered-To, X-Original-To, Envelope-To). */
   recipients: string[];
   attachments: TParsedAttachment[];
+  /** Gmail's forwarding-confirmation email (issue 22): never a record, shown to the owner instead. */
+  forwardingConfirmation: TForwardingConfirmation | null;
+}
+
+export interface TForwardingConfirmation {
+  provider: 'gmail';
+  code: string;
+  /** Gmail's confirmation link (https://mail-settings.google.com/mail/vf-...). */
+  link: string;
+  /** The Gmail address that asks to forward its mail here. */
+  forwarder: string | null;
 }
 
 const EMAIL = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
@@ -29,6 +40,8 @@ const RECIPIENT_HEADERS = new Set([
   'x-original-to',
   'envelope-to',
   'x-forwarded-to',
+  'resent-to',
+  'resent-cc',
 ]);
 const FORWARD_MARKERS = [
   /-{2,}\s*Forwarded message\s*-{2,}/i,
@@ -63,6 +76,69 @@ export function findForwardedSender(
     .replace(/["*]/g, '')
     .trim();
   return { name: name || null, email: email.toLowerCase() };
+}
+
+/**
+ * The original's Date and Subject lines in a forwarded block (Gmail writes "Date: Tue, Nov 3, 2026 at 10:12 AM",
+ * Outlook "Sent: ..."), within the header lines that follow the block's From line.
+ */
+export function findForwardedHeaders(text: string): { subject: string | null; date: Date | null } {
+  const marker = FORWARD_MARKERS.map((re) => re.exec(text)).find((m) => m !== null);
+  const from = /^\s*(?:\*|>\s*)*(?:From|Von|De|Van)\s*:.*$/im.exec(
+    marker ? text.slice(marker.index + marker[0].length) : text,
+  );
+  if (!from) return { subject: null, date: null };
+  const start = (marker ? marker.index + marker[0].length : 0) + from.index + from[0].length;
+  // The block's header lines: up to the first blank line, at most 12 lines.
+  const lines: string[] = [];
+  for (const line of text
+    .slice(start, start + 4000)
+    .split(/\r?\n/)
+    .slice(1, 13)) {
+    if (line.trim() === '') break;
+    lines.push(line.replace(/^\s*(?:\*|>\s*)*/, '').replace(/\*/g, ''));
+  }
+  const value = (re: RegExp) => lines.map((l) => re.exec(l)?.[1]?.trim()).find(Boolean) ?? null;
+  const subject = value(/^(?:Subject|Betreff|Objet|Onderwerp|Asunto)\s*:\s*(.+)$/i);
+  const dateText = value(/^(?:Date|Sent|Datum|Gesendet)\s*:\s*(.+)$/i);
+  const date = dateText ? new Date(dateText.replace(/\s+at\s+/i, ' ')) : null;
+  const time = date?.getTime() ?? Number.NaN;
+  return {
+    subject,
+    date: Number.isNaN(time) || time > Date.now() + DAY_MS || time < Date.UTC(1990, 0, 1) ? null : date,
+  };
+}
+
+const GMAIL_FORWARDING_SENDER = 'forwarding-noreply@google.com';
+
+/**
+ * Gmail's forwarding-confirmation email: from forwarding-noreply@google.com, subject "(#123456789) Gmail Forwarding
+ * Confirmation - Receive Mail from someone@gmail.com", the code and a https://mail-settings.google.com/mail/vf-...
+ * link in the body. Anything short of all three is ordinary mail.
+ */
+function findForwardingConfirmation(
+  fromEmail: string,
+  subject: string | null,
+  text: string,
+): TForwardingConfirmation | null {
+  if (fromEmail !== GMAIL_FORWARDING_SENDER) return null;
+  const heading = /^\(#(\d{6,12})\)\s*Gmail Forwarding Confirmation\b.*?(?:from\s+(\S+@\S+))?\s*$/i.exec(
+    subject ?? '',
+  );
+  const code = heading?.[1] ?? /Confirmation code:\s*(\d{6,12})/i.exec(text)?.[1];
+  const link = /https:\/\/mail-settings\.google\.com\/mail\/vf-[^\s<>"']+/.exec(text)?.[0];
+  if (!code || !link) return null;
+  return { provider: 'gmail', code, link, forwarder: heading?.[2]?.toLowerCase() ?? null };
+}
+
+/** The forwarder of an auto-forward that keeps the original From: Resent-From (Outlook's redirect), X-Forwarded-For. */
+function findHeaderForwarder(parsed: ParsedMail): string | null {
+  for (const key of ['resent-from', 'resent-sender', 'x-forwarded-for']) {
+    const line = parsed.headerLines.find((h) => h.key === key)?.line;
+    const address = line?.slice(line.indexOf(':') + 1).match(EMAIL)?.[0];
+    if (address) return address.toLowerCase();
+  }
+  return null;
 }
 
 /** PostgreSQL text cannot hold U+0000, which a bogus charset or a hostile header decodes to (issue 12: a 500). */
@@ -125,7 +201,10 @@ export async function parseMessage(raw: Buffer): Promise<TParsedMessage> {
     html,
     recipients: [...recipients],
     attachments: toAttachments(parsed),
+    forwardingConfirmation: null,
   };
+  message.forwardingConfirmation = findForwardingConfirmation(message.fromEmail, message.subject, text);
+  if (message.forwardingConfirmation) return message;
 
   // mailparser flattens an attached original (message/rfc822) into the text ("From: ..." block) and its attachments.
   const attachedOriginal = /^content-type:\s*message\/rfc822/im.test(
@@ -138,7 +217,16 @@ export async function parseMessage(raw: Buffer): Promise<TParsedMessage> {
       message.forwardedBy = message.fromEmail;
       message.fromEmail = original.email;
       message.fromName = original.name;
+      // The founder's email as sent: the original's subject and date (the forward's own are the forwarder's).
+      const headers = findForwardedHeaders(text);
+      if (headers.subject) message.subject = noNul(headers.subject);
+      if (headers.date) message.date = headers.date;
+      return message;
     }
   }
+  // Auto-forwarding that keeps the founder's From (Outlook's redirect, Gmail's forwarding): the forwarder is named
+  // by the Resent-* or X-Forwarded-For headers.
+  const forwarder = findHeaderForwarder(parsed);
+  if (forwarder && forwarder !== message.fromEmail) message.forwardedBy = forwarder;
   return message;
 }
