@@ -151,8 +151,19 @@ test('a visitor with no cookie starts a Pro trial as a guest and lands signed in
   const renamed = await page.request.patch('/api/organization', { data: { name: 'Sam Capital' } });
   expect(renamed.status(), await renamed.text()).toBeLessThan(300);
 
-  // The set-password email follows.
+  // The set-password email follows; its link used in this same browser verifies this browser's session
+  // (identity keeps it, verified and freshly authenticated): the billing portal then opens.
   const message = await mail.waitFor(email, { subject: 'Set your password', timeoutMs: 20_000 });
-  expect(message.links.find((l) => l.includes('/reset-password?token='))).toBeTruthy();
+  const link = message.links.find((l) => l.includes('/reset-password?token='));
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('sam-chose-this-1');
+  await page.getByLabel('Confirm new password').fill('sam-chose-this-1');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Your password has been reset.', { exact: false })).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+  const verifiedPortal = await page.request.post('/api/stripe/portal');
+  expect(verifiedPortal.status(), await verifiedPortal.text()).toBe(200);
   await context.close();
 });
