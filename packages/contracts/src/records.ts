@@ -512,7 +512,8 @@ export const ingestRoutes = defineRoutes({
     auth: 'signature',
     rawBody: 'message/rfc822',
     responses: {
-      202: z.object({ accepted: z.literal(true), emailId: ZId }),
+      // emailId null: a blocked sender's mail, dropped without a record (answered 2xx: providers retry any other).
+      202: z.object({ accepted: z.literal(true), emailId: ZId.nullable() }),
       400: ZErrorBody,
       401: ZErrorBody,
       413: ZErrorBody,

@@ -167,7 +167,7 @@ describe('bulk actions', () => {
 });
 
 describe('not a deck and the block list', () => {
-  it('marks and archives the record, blocks the domain so intake refuses it, and unblocking lets it in again', async () => {
+  it('marks and archives the record, blocks the domain (its webhook mail dropped with a 202, the API intake refused), and unblocking lets it in again', async () => {
     const domain = `spam-${run}.example`;
     const id = await send({ from: `news@${domain}`, subject: `newsletter-${run}`, text: 'Weekly news' });
     const marked = await call('POST', `/api/emails/${id}/not-a-deck`, { block: 'domain' });
@@ -182,9 +182,41 @@ describe('not a deck and the block list', () => {
       (await call('GET', '/api/integrations/blocked-senders', undefined, OTHER_ORG)).json().entries,
     ).toEqual([]);
 
-    // Another sender of that domain is refused at intake, and nothing is stored.
-    await send({ from: `other@${domain}`, subject: `again-${run}`, text: 'More news' }, 403);
+    // Another sender of that domain is dropped at the provider webhook: answered 202 (with no record) and
+    // nothing stored. Not 403: inbound providers retry a non-2xx answer for hours (SendGrid and Postmark retry
+    // any non-2xx, Mailgun stops only on 406), so a refusal would bring the blocked mail back again and again.
+    const dropped = await h.app.inject({
+      method: 'POST',
+      url: '/webhooks/mail',
+      payload: await buildMail({
+        to: inbox.address,
+        from: `other@${domain}`,
+        subject: `again-${run}`,
+        text: 'More news',
+      }),
+      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${inbox.secret}` },
+    });
+    expect(dropped.statusCode, dropped.body).toBe(202);
+    expect(dropped.json()).toEqual({ accepted: true, emailId: null });
     expect((await list(`searchTerm=again-${run}&view=all`)).total).toBe(0);
+    // The API intake (an organization key) is a client that reads the answer: it keeps 403 SENDER_BLOCKED.
+    const viaApi = await h.app.inject({
+      method: 'POST',
+      url: '/api/emails',
+      headers: {
+        ...h.headers({
+          userId: MEMBER,
+          orgId: ORG,
+          role: 'member',
+          apiKey: { id: 'keyinbox0000', scope: 'write' },
+        }),
+        'content-type': 'message/rfc822',
+      },
+      payload: await buildMail({ to: 'deals@fund.test', from: `third@${domain}`, subject: `api-${run}` }),
+    });
+    expect(viaApi.statusCode, viaApi.body).toBe(403);
+    expect(viaApi.json().message).toEqual(expect.any(String));
+    expect((await list(`searchTerm=api-${run}&view=all`)).total).toBe(0);
 
     const blockedEvent = await waitFor(
       async () =>

@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { metrics } from '@opentelemetry/api';
+import type { TIngestDeps } from '../deps.js';
 import type { Organization } from '../entities/organization.js';
 import { IngestError } from '../errors.js';
 import { getMailPool } from '../domain/mail/mail-pool.js';
+import { receiveForwardingConfirmation } from './receive-forwarding-confirmation.js';
 import { summarizeHeaders } from '../domain/mail/webhook-auth.js';
 import { publishEmailReceived } from '../repositories/ingest.events.js';
 import { isSenderBlocked } from '../repositories/inbox.queries.js';
@@ -40,6 +43,9 @@ export async function receiveMail(
       });
     throw error;
   }
+  // Gmail's forwarding confirmation (issue 22): shown on Integration 1, never a record.
+  if (message.forwardingConfirmation)
+    return receiveForwardingConfirmation(em, input.org.id, message.forwardingConfirmation);
   // "Not a deck" with a block (issue 22): the organization refuses this sender's or domain's mail.
   if (await isSenderBlocked(em, input.org.id, message.fromEmail)) throw new IngestError('SENDER_BLOCKED');
   const receivedAt = new Date();
@@ -74,6 +80,35 @@ export async function receiveMail(
     }
     return { emailId: id, duplicate };
   });
+}
+
+/**
+ * A provider's webhook post (SendGrid, Mailgun, Postmark, SES): a blocked sender's mail is dropped, answered as
+ * received (no record), counted (`inbound_mail_dropped_total{reason="sender_blocked"}`) and logged without its
+ * body. Not refused: providers retry a non-2xx answer for hours (Mailgun stops only on 406), so a 403 would
+ * bring the same mail back again and again. The API intake keeps the 403 (its caller reads the answer).
+ */
+export async function receiveProviderMail(
+  em: EntityManager,
+  input: Parameters<typeof receiveMail>[1],
+  deps: Pick<TIngestDeps, 'logger'>,
+): Promise<{ emailId: number | null; duplicate: boolean }> {
+  try {
+    return await receiveMail(em, input);
+  } catch (error) {
+    if (!(error instanceof IngestError) || error.code !== 'SENDER_BLOCKED') throw error;
+    metrics
+      .getMeter('svc-ingest')
+      .createCounter('inbound_mail_dropped_total', {
+        description: 'Inbound provider mail dropped without a record, by reason',
+      })
+      .add(1, { reason: 'sender_blocked' });
+    deps.logger.info(
+      { orgId: input.org.id, source: input.source, bytes: input.raw.length },
+      'inbound mail from a blocked sender dropped',
+    );
+    return { emailId: null, duplicate: false };
+  }
 }
 
 /**

@@ -14,9 +14,9 @@ import {
 } from '../providers/sns-message.js';
 import { inboundTokens } from '../domain/mail/webhook-auth.js';
 import { findOrganizationByToken, hashWebhookSecret } from '../repositories/organization.repository.js';
-import { receiveMail } from './receive-mail.js';
+import { receiveProviderMail } from './receive-mail.js';
 
-type TDeps = Pick<TIngestDeps, 'config' | 'outbound'>;
+type TDeps = Pick<TIngestDeps, 'config' | 'outbound' | 'logger'>;
 
 const malformed = (error: unknown): never => {
   if (error instanceof SnsMessageError) throw new IngestError('MALFORMED_MESSAGE', error.message);
@@ -71,6 +71,6 @@ export async function receiveSesMail(
   }
   if (message.Type === 'UnsubscribeConfirmation') return { type: message.Type, emailId: null };
   // SNS delivers at least once: a redelivery is the same message, kept once by its Message-ID.
-  const { emailId } = await receiveMail(em, { org, raw: ses!.raw, source: 'webhook' });
+  const { emailId } = await receiveProviderMail(em, { org, raw: ses!.raw, source: 'webhook' }, deps);
   return { type: message.Type, emailId };
 }

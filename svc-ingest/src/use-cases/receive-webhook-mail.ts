@@ -20,9 +20,9 @@ import {
   openWebhookSecret,
 } from '../repositories/organization.repository.js';
 import { claimWebhookToken } from '../repositories/webhook-token.queries.js';
-import { receiveMail } from './receive-mail.js';
+import { receiveProviderMail } from './receive-mail.js';
 
-type TDeps = Pick<TIngestDeps, 'config' | 'secretBox'>;
+type TDeps = Pick<TIngestDeps, 'config' | 'secretBox' | 'logger'>;
 
 /** Is this post from the organization's provider, authenticated the way that provider documents? */
 async function isAuthenticated(
@@ -81,10 +81,9 @@ export async function receiveWebhookMail(
   if (!org) throw new IngestError('UNKNOWN_RECIPIENT');
   if (!(await isAuthenticated(em, org, post, input.headers, deps)))
     throw new IngestError('WEBHOOK_UNAUTHORIZED');
-  return receiveMail(em, {
-    org,
-    raw: post.raw,
-    source: 'webhook',
-    parseTimeoutMs: deps.config.mail.parseTimeoutMs,
-  });
+  return receiveProviderMail(
+    em,
+    { org, raw: post.raw, source: 'webhook', parseTimeoutMs: deps.config.mail.parseTimeoutMs },
+    deps,
+  );
 }
