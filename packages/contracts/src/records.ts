@@ -206,6 +206,14 @@ export const ZMailboxStatus = z.object({
   username: z.string().nullable(),
   lastScanAt: z.string().nullable(),
   settings: ZMailboxSettings,
+  /**
+   * The last Gmail forwarding-confirmation email to the inbound address (owners only, null otherwise): the code
+   * and link to confirm the forwarding in Gmail, the Gmail address asking to forward, when it came (issue 22).
+   */
+  forwardingConfirmation: z
+    .object({ code: z.string(), link: z.string(), forwarder: z.string().nullable(), receivedAt: z.string() })
+    .nullable()
+    .optional(),
 });
 export const ZMailgunKeyBody = z.object({
   /** Mailgun's "HTTP webhook signing key" (Sending > Webhooks); null removes it. */

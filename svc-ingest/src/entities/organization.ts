@@ -26,6 +26,14 @@ export interface Organization {
   monthlyDeckLimit: number | null;
   /** The integrations connected in svc-crm (crm.integrations.changed): counted against the plan's limit. */
   crmIntegrations: TIntegrationKind[];
+  /**
+   * The last Gmail forwarding-confirmation email to this organization's address (issue 22): the code and link
+   * Integration 1 shows the owner, the Gmail address asking to forward, when it came. Never a record.
+   */
+  forwardingCode: string | null;
+  forwardingLink: string | null;
+  forwardingAddress: string | null;
+  forwardingReceivedAt: Date | null;
   createdAt: Date;
 }
 
@@ -55,6 +63,15 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     subscriptionStatus: { type: 'text', fieldName: 'subscription_status', nullable: true },
     monthlyDeckLimit: { type: 'integer', fieldName: 'monthly_deck_limit', nullable: true },
     crmIntegrations: { type: 'json', fieldName: 'crm_integrations', defaultRaw: `'[]'` },
+    forwardingCode: { type: 'text', fieldName: 'forwarding_code', nullable: true },
+    forwardingLink: { type: 'text', fieldName: 'forwarding_link', nullable: true },
+    forwardingAddress: { type: 'text', fieldName: 'forwarding_address', nullable: true },
+    forwardingReceivedAt: {
+      type: 'Date',
+      columnType: 'timestamptz',
+      fieldName: 'forwarding_received_at',
+      nullable: true,
+    },
     createdAt: createdAtColumn,
   },
 });

@@ -139,3 +139,20 @@ export const setMailgunSigningKey = (em: EntityManager, id: number, sealed: stri
 /** svc-crm's connected integrations, as its latest crm.integrations.changed said. */
 export const setCrmIntegrations = (em: EntityManager, id: number, connected: TIntegrationKind[]) =>
   em.nativeUpdate(OrganizationSchema, { id }, { crmIntegrations: connected });
+
+/** The last Gmail forwarding confirmation to this organization's address (issue 22): Integration 1 shows it. */
+export const saveForwardingConfirmation = (
+  em: EntityManager,
+  orgId: number,
+  confirmation: { code: string; link: string; forwarder: string | null; receivedAt: Date },
+) =>
+  em.nativeUpdate(
+    OrganizationSchema,
+    { id: orgId },
+    {
+      forwardingCode: confirmation.code,
+      forwardingLink: confirmation.link,
+      forwardingAddress: confirmation.forwarder,
+      forwardingReceivedAt: confirmation.receivedAt,
+    },
+  );

@@ -40,5 +40,15 @@ export async function getMailboxStatus(
     username: mailbox?.passwordEnc ? mailbox.username : null,
     lastScanAt: mailbox?.lastScanAt ? mailbox.lastScanAt.toISOString() : null,
     settings: { folder: mailbox?.folder ?? 'INBOX', autoScanMinutes: mailbox?.autoScanMinutes ?? 15 },
+    // Gmail's forwarding confirmation (issue 22): the code confirms forwarding into this inbox, owners only.
+    forwardingConfirmation:
+      isOwner && org.forwardingCode && org.forwardingLink && org.forwardingReceivedAt
+        ? {
+            code: org.forwardingCode,
+            link: org.forwardingLink,
+            forwarder: org.forwardingAddress,
+            receivedAt: org.forwardingReceivedAt.toISOString(),
+          }
+        : null,
   };
 }

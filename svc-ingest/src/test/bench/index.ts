@@ -289,7 +289,7 @@ export async function benchProcessingCapacity(
         raw: message('x@in.bench', i, deck),
         source: 'webhook',
       });
-      ids[i % lanes]!.push(emailId);
+      ids[i % lanes]!.push(emailId!);
     }
     const logger = svc.ctx.logger;
     const start = performance.now();
