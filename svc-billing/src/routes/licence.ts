@@ -1,4 +1,5 @@
 import { billingLicenceRoutes } from '@dealflow/contracts';
+import contentDisposition from 'content-disposition';
 import type { TRouter } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { getLicence, openTemplateDownload } from '../use-cases/get-licence.js';
@@ -16,7 +17,7 @@ export function licenceRoutes({ route }: TRouter, deps: TBillingDeps) {
     const { entry, stream } = await openTemplateDownload(deps, request.em, actor.userId, params.version);
     return reply
       .type('application/gzip')
-      .header('content-disposition', `attachment; filename="${entry.key}"`)
+      .header('content-disposition', contentDisposition(entry.key))
       .header('content-length', String(entry.size))
       .header('x-content-sha256', entry.sha256)
       .header('etag', `"sha256-${entry.sha256}"`)

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import contentDisposition from 'content-disposition';
 import type { TRouter } from '@dealflow/service-kit';
 import { serviceRoutes } from '@dealflow/contracts';
 import type { TActor, TIdentityDeps } from '../deps.js';
@@ -20,7 +21,7 @@ export function activityLogRoutes(router: TRouter<TActor>, _deps: TIdentityDeps)
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="activity-${day}.csv"`)
+      .header('content-disposition', contentDisposition(`activity-${day}.csv`))
       .header('cache-control', 'no-store')
       .send(Readable.from(lines));
   });

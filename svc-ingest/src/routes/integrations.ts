@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import { accountingRoutes, ingestRoutes } from '@dealflow/contracts';
 import type { TRouter } from '@dealflow/service-kit';
 import type { TIngestDeps } from '../deps.js';
@@ -58,7 +59,7 @@ export function integrationsRoutes({ route }: TRouter, deps: TIngestDeps) {
     const file = await getAccountingSyncExport(request.em, actor.orgId, params.id, deps);
     return reply
       .type(file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('content-disposition', contentDisposition(file.fileName))
       .header('cache-control', 'no-store')
       .send(file.body);
   });
