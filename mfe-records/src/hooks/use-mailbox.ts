@@ -4,7 +4,16 @@ import { api } from '@dealflow/contracts/client';
 import type { TReauthentication } from '@dealflow/web-kit';
 import { MAILBOX_KEY, getMailbox, type TMailboxStatus } from '../lib/records-api.js';
 
-export const useMailbox = () => useQuery({ queryKey: MAILBOX_KEY, queryFn: getMailbox });
+/**
+ * Polled every 20 s until Gmail's forwarding confirmation has come (issue 22): the owner who just added the address
+ * in Gmail sees the code without reloading.
+ */
+export const useMailbox = () =>
+  useQuery({
+    queryKey: MAILBOX_KEY,
+    queryFn: getMailbox,
+    refetchInterval: (query) => (query.state.data?.forwardingConfirmation ? false : 20_000),
+  });
 
 /** Rotate the webhook secret (owners); the answer is the new status, the new secret masked in it. */
 export function useRotateWebhookSecret() {

@@ -10,6 +10,7 @@ import { SettingsTab } from '../components/MailboxSettingsTab.js';
 import { useMailbox } from '../hooks/use-mailbox.js';
 import { InboundProviders } from '../components/InboundProviders.js';
 import { BlockedSendersCard } from '../components/BlockedSendersCard.js';
+import { ForwardingConfirmationCard } from '../components/ForwardingConfirmationCard.js';
 
 /** Integration 1 (/integration-1, /gmail-connection): the organization's mailbox, made real (issue 5). */
 export default function MailboxIntegrationPage() {
@@ -56,6 +57,9 @@ export default function MailboxIntegrationPage() {
         </MessageBar>
       ) : (
         <>
+          {mailbox.data.forwardingConfirmation ? (
+            <ForwardingConfirmationCard confirmation={mailbox.data.forwardingConfirmation} />
+          ) : null}
           <Card style={{ marginBottom: 16 }}>
             <h2 className={styles.sectionTitle}>Inbound forwarding address</h2>
             <p className={styles.muted}>
