@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : ResetMessages.noToken);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<'signed-in' | 'signed-out' | null>(null);
   const {
     register,
     handleSubmit,
@@ -39,15 +39,19 @@ export default function ResetPasswordPage() {
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
       // A missing token goes out as null, as it always has: the server refuses it with its message.
-      await api.identity.resetPassword({ token: token as string, password });
-      setDone(true);
+      const answer = await api.identity.resetPassword({ token: token as string, password });
+      // Identity kept this browser's session (the account's, now verified): straight to the dashboard.
+      const signedIn = answer.signedIn === true;
+      setDone(signedIn ? 'signed-in' : 'signed-out');
       toast({
         title: 'Password updated',
-        description: 'You can now sign in with your new password.',
+        description: signedIn ? 'You are signed in.' : 'You can now sign in with your new password.',
         variant: 'success',
       });
       await sleep(RESET_REDIRECT_MS);
-      navigate('/login');
+      // A full load: the shell reads the session (now verified) afresh, as after accepting an invitation.
+      if (signedIn) window.location.assign('/dashboard');
+      else navigate('/login');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setLinkProblem(ResetMessages.notFound);
       else if (error instanceof ApiError && error.status === 410) setLinkProblem(ResetMessages.expired);
@@ -77,7 +81,11 @@ export default function ResetPasswordPage() {
     <AuthCard title="Choose a new password">
       {done ? (
         <MessageBar intent="success" role="status">
-          <MessageBarBody>Your password has been reset. Taking you to the login page...</MessageBarBody>
+          <MessageBarBody>
+            {done === 'signed-in'
+              ? 'Your password has been reset. Taking you to your dashboard...'
+              : 'Your password has been reset. Taking you to the login page...'}
+          </MessageBarBody>
         </MessageBar>
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate>

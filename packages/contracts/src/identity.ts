@@ -291,7 +291,13 @@ export const identityRoutes = defineRoutes({
     tag: 'auth',
     auth: 'public',
     body: ZResetPasswordBody,
-    responses: { 200: ZOk, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody },
+    responses: {
+      // signedIn: this browser's session is the account's and was kept, verified (the page opens the dashboard).
+      200: ZOk.extend({ signedIn: z.boolean() }),
+      400: ZErrorBody,
+      404: ZErrorBody,
+      410: ZErrorBody,
+    },
   },
   validateInvitation: {
     method: 'GET',

@@ -86,7 +86,19 @@ export function authRoutes({ app, route }: TRouter<TActor>, deps: TIdentityDeps)
   });
 
   route(identityRoutes.resetPassword, async ({ body, request }) => {
-    await resetPassword(request.em, deps, body, requestMeta(request, config), presentedTokenHashes(request));
-    return { success: true as const, message: 'Your password has been reset. You can now sign in.' };
+    const { keptSession } = await resetPassword(
+      request.em,
+      deps,
+      body,
+      requestMeta(request, config),
+      presentedTokenHashes(request),
+    );
+    return {
+      success: true as const,
+      message: keptSession
+        ? 'Your password has been reset. You are signed in.'
+        : 'Your password has been reset. You can now sign in.',
+      signedIn: keptSession,
+    };
   });
 }

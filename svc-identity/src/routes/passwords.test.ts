@@ -85,6 +85,8 @@ describe('common passwords (top 100,000) are refused', () => {
       '10.9.1.1',
     );
     expect(ok.statusCode).toBe(200);
+    // No session of the account in this browser: the page sends the user to sign in.
+    expect(ok.json()).toMatchObject({ success: true, signedIn: false });
   });
 });
 

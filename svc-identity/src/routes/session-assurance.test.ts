@@ -134,6 +134,8 @@ describe('session assurance claims', () => {
       password: 'the payer chose this',
     });
     expect(reset.statusCode).toBe(200);
+    // The answer says this browser stays signed in (the reset page goes to the dashboard, not /login).
+    expect(reset.json()).toMatchObject({ success: true, signedIn: true });
     const kept = await introspect(payer.token);
     expect(kept.status).toBe(200);
     expect(kept.claims).not.toHaveProperty('uv');
