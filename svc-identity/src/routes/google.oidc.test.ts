@@ -19,8 +19,8 @@ afterAll(async () => {
 });
 
 /** Browser -> /api/auth/google -> provider (login, consent) -> our callback -> the seed's callback page. */
-async function signInWithGoogle() {
-  const begin = await h.app.inject({ method: 'GET', url: '/api/auth/google' });
+async function signInWithGoogle(startQuery = '') {
+  const begin = await h.app.inject({ method: 'GET', url: `/api/auth/google${startQuery}` });
   expect(begin.statusCode).toBe(302);
   const authorize = new URL(String(begin.headers.location));
   expect(authorize.origin).toBe(oidc.issuer);
@@ -79,6 +79,19 @@ describe('Google sign-in (OpenID Connect against a local oidc-provider)', () => 
       emailVerified: true,
     });
     expect(me.json().organization).toBeNull();
+  });
+
+  it('carries a same-site return path (the re-authentication prompt) to the callback page, and nothing else', async () => {
+    const email = uniqueEmail('google-back');
+    oidc.setAccount({ sub: `google-${email}`, email, emailVerified: true, name: 'Goo Back' });
+    const back = await signInWithGoogle(`?returnTo=${encodeURIComponent('/settings?tab=security')}`);
+    expect(back.location.pathname).toBe('/auth/google/callback');
+    expect(back.location.searchParams.get('returnTo')).toBe('/settings?tab=security');
+    for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'settings']) {
+      const { location } = await signInWithGoogle(`?returnTo=${encodeURIComponent(hostile)}`);
+      expect(location.pathname, hostile).toBe('/auth/google/callback');
+      expect(location.search, hostile).toBe('');
+    }
   });
 
   it('links an existing account whose email is verified and signs into it (with its organization)', async () => {

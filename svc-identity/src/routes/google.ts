@@ -20,7 +20,13 @@ interface TOidcState extends Record<string, unknown> {
   state: string;
   nonce: string;
   verifier: string;
+  /** Where the callback page returns to (the re-authentication prompt's page): a path on this site only. */
+  returnTo?: string;
 }
+
+/** `?returnTo=`: a path of this site (one leading slash, no backslash or control character), else nothing. */
+const sameSitePath = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length <= 512 && /^\/(?![/\\])[^\\\s]*$/.test(value) ? value : undefined;
 
 /**
  * Google sign-in with OpenID Connect (openid-client): authorization code flow with PKCE, state and
@@ -57,7 +63,12 @@ export function googleRoutes({ app }: TRouter<TActor>, deps: TIdentityDeps): voi
 
   app.get(
     '/api/auth/google',
-    { schema: { response: { 404: ZErrorBody, 502: ZErrorBody } } },
+    {
+      schema: {
+        querystring: z.record(z.string(), z.string().max(4096)),
+        response: { 404: ZErrorBody, 502: ZErrorBody },
+      },
+    },
     async (request, reply) => {
       if (!config.google) return reply.code(404).send({ message: 'Google sign-in is not configured' });
       let configuration: oidc.Configuration;
@@ -80,7 +91,9 @@ export function googleRoutes({ app }: TRouter<TActor>, deps: TIdentityDeps): voi
         state,
         nonce,
       });
-      reply.setCookie(STATE_COOKIE, codec.encode({ state, nonce, verifier }, STATE_TTL_SECONDS), {
+      const returnTo = sameSitePath(request.query.returnTo);
+      const saved: TOidcState = { state, nonce, verifier, ...(returnTo ? { returnTo } : {}) };
+      reply.setCookie(STATE_COOKIE, codec.encode(saved, STATE_TTL_SECONDS), {
         path: '/api/auth/google',
         httpOnly: true,
         sameSite: 'lax',
@@ -138,9 +151,10 @@ export function googleRoutes({ app }: TRouter<TActor>, deps: TIdentityDeps): voi
         // The session goes into the HttpOnly cookie only; the callback screen reads who signed in from
         // GET /api/auth/me. Nothing about the session is in the URL (history, logs, Referer).
         setSessionCookie(reply, config, result.token);
+        const back = sameSitePath(saved.returnTo);
         return reply
           .clearCookie(STATE_COOKIE, { path: '/api/auth/google' })
-          .redirect('/auth/google/callback');
+          .redirect(`/auth/google/callback${back ? `?returnTo=${encodeURIComponent(back)}` : ''}`);
       } catch (error) {
         request.log.warn(
           { err: error instanceof Error ? error.message : String(error) },
