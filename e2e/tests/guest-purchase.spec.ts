@@ -162,6 +162,8 @@ test('a visitor with no cookie starts a Pro trial as a guest and lands signed in
   await page.getByLabel('Confirm new password').fill('sam-chose-this-1');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText('Your password has been reset.', { exact: false })).toBeVisible();
+  // Still signed in (identity answers signedIn): the reset page goes to the dashboard, not /login.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
   const verifiedPortal = await page.request.post('/api/stripe/portal');
   expect(verifiedPortal.status(), await verifiedPortal.text()).toBe(200);
