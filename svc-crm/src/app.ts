@@ -5,6 +5,8 @@ import { crmEntities } from './entities/index.js';
 import { createConsumers } from './events/index.js';
 import { crmMigrations } from './migrations/index.js';
 import { registerRoutes } from './routes/index.js';
+import { deliverDueWebhooks } from './use-cases/deliver-due-webhooks.js';
+import { WEBHOOK_DELIVERY_EVERY_MS } from './domain/webhook-delivery.js';
 
 /** Builds svc-crm (no listen): tests call app.inject, server.ts runs it. */
 export function buildApp(config: TConfig, overrides: TCrmOverrides = {}) {
@@ -16,5 +18,13 @@ export function buildApp(config: TConfig, overrides: TCrmOverrides = {}) {
     deps: (ctx) => createDeps(ctx, config, overrides),
     routes: registerRoutes,
     consumers: createConsumers,
+    // Customers' webhooks (issue 23 item 5): due deliveries are claimed with SKIP LOCKED, so replicas share them.
+    schedules: [
+      {
+        name: 'webhook-deliveries',
+        everyMs: WEBHOOK_DELIVERY_EVERY_MS,
+        run: ({ orm, secretBox }) => deliverDueWebhooks(() => orm.em.fork(), secretBox),
+      },
+    ],
   });
 }

@@ -16,6 +16,8 @@ export interface TCrmDeps {
   analysisClient: TAnalysisClient | null;
   /** The app's origin, for the built-in deal link. */
   publicUrl: string;
+  /** The webhook-deliveries schedule forks its own EntityManagers from it. */
+  orm: ServiceContext['orm'];
   logger: ServiceContext['logger'];
 }
 
@@ -40,6 +42,7 @@ export function createDeps(
     affinity: config.affinity,
     analysisClient: baseUrl ? createAnalysisClient({ baseUrl, apiKey: apiKey ?? 'not-needed', model }) : null,
     publicUrl: config.PUBLIC_URL,
+    orm: ctx.orm,
     logger: ctx.logger,
   };
   ctx.logger.info(

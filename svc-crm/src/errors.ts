@@ -7,6 +7,8 @@ import { defineErrors } from '@dealflow/service-kit';
 export const CrmMessages = {
   analysisPlanRequired: 'AI analysis is available on the Pro plan',
   encryptionNotConfigured: 'Affinity cannot be connected: CRM_ENCRYPTION_KEY is not configured',
+  webhooksPlanRequired: 'Webhooks are available on the Pro plan. Upgrade on the Billing page.',
+  webhooksEncryptionNotConfigured: 'Webhooks cannot be added: CRM_ENCRYPTION_KEY is not configured',
 } as const;
 
 export const CrmError = defineErrors('CrmError', {
@@ -24,6 +26,11 @@ export const CrmError = defineErrors('CrmError', {
     message: 'No Affinity list of opportunities has this id in the account of this key',
   },
   AFFINITY_UNREACHABLE: { status: 502, message: 'Affinity could not be reached: try again' },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found' },
+  WEBHOOK_URL_REFUSED: {
+    status: 400,
+    message: 'The webhook address must be an https URL that reaches a public address',
+  },
   /** The provider's own reason is given where it is thrown. */
   ANALYSIS_FAILED: { status: 502, message: 'The AI endpoint failed' },
 });

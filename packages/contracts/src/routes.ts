@@ -14,6 +14,7 @@ import { twoFactorRoutes } from './two-factor.js';
 import { supportRoutes } from './support.js';
 import { crmConnectionRoutes } from './crm-connection.js';
 import { pipelineRoutes } from './pipeline.js';
+import { webhookRoutes } from './webhooks.js';
 
 /**
  * Every HTTP route, by the service that owns it. The services register these, the gateway derives its
@@ -31,7 +32,7 @@ export const serviceRoutes = {
   billing: { ...billingRoutes, ...billingInvoiceRoutes, ...billingLicenceRoutes },
   // Analytics is svc-ingest's (its records); declared in its own file.
   ingest: { ...ingestRoutes, ...recordPageRoutes, ...analyticsRoutes, ...accountingRoutes },
-  crm: { ...crmRoutes, ...crmConnectionRoutes, ...pipelineRoutes },
+  crm: { ...crmRoutes, ...crmConnectionRoutes, ...pipelineRoutes, ...webhookRoutes },
 } as const;
 export type TServiceName = keyof typeof serviceRoutes;
 

@@ -4,6 +4,7 @@ import { analysisRoutes } from './analysis.js';
 import { dealsRoutes } from './deals.js';
 import { affinityConnectionRoutes } from './affinity-connection.js';
 import { pipelineRoutesOf } from './pipeline.js';
+import { webhookRoutesOf } from './webhooks.js';
 
 /** Every crm route; each one's auth is the one its contract entry (crmRoutes) declares. */
 export function registerRoutes(router: TRouter, deps: TCrmDeps) {
@@ -11,4 +12,5 @@ export function registerRoutes(router: TRouter, deps: TCrmDeps) {
   analysisRoutes(router, deps);
   affinityConnectionRoutes(router, deps);
   pipelineRoutesOf(router);
+  webhookRoutesOf(router, deps);
 }

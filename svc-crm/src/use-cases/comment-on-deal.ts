@@ -6,6 +6,7 @@ import { findCompanyById } from '../repositories/company.repository.js';
 import { publishCommentCreated } from '../repositories/crm.events.js';
 import { findDealById } from '../repositories/deal.repository.js';
 import { addDealEvent } from '../repositories/deal-event.repository.js';
+import { enqueueWebhookEvent } from './enqueue-webhook-event.js';
 import { toTimelineEntry } from './get-deal-timeline.js';
 
 /**
@@ -35,6 +36,15 @@ export async function commentOnDeal(
       orgId,
       dealId: String(deal.id),
       commentId: String(event.id),
+      authorId: userId,
+      companyName: company?.name ?? UNKNOWN_COMPANY,
+      text: input.text,
+      mentions,
+      dealUrl: deal.url,
+    });
+    await enqueueWebhookEvent(tx, orgId, 'comment.created', {
+      dealId: deal.id,
+      commentId: event.id,
       authorId: userId,
       companyName: company?.name ?? UNKNOWN_COMPANY,
       text: input.text,

@@ -14,6 +14,7 @@ import {
 import { createDeal, findDealByEmail } from '../repositories/deal.repository.js';
 import { publishDealCreated, publishDealRejected } from '../repositories/crm.events.js';
 import { deleteDeckAnalysis } from '../repositories/analysis.repository.js';
+import { enqueueWebhookEvent } from './enqueue-webhook-event.js';
 
 type TDeckExtracted = TEventPayload<typeof Topics.deckExtracted>;
 
@@ -51,6 +52,14 @@ export async function createDealFromDeck(
   }
 
   await deleteDeckAnalysis(em, deck.emailId);
+  // The record completed (ingest announces it with its extraction): customers' webhooks hear of it.
+  await enqueueWebhookEvent(em, deck.orgId, 'record.completed', {
+    recordId: deck.emailId,
+    fromEmail: deck.fromEmail,
+    fromName: deck.fromName,
+    subject: deck.subject,
+    extractedData: deck.extractedData,
+  });
   const domain = findCompanyDomain({ website: deck.extractedData.website, fromEmail: deck.fromEmail });
   if (!domain) {
     await saveDeck(em, deck, 'missing_domain');
@@ -133,6 +142,15 @@ export async function createDealFromDeck(
     dealUrl: deal.url,
     provider: deal.provider,
     companyName: company.name,
+  });
+  await enqueueWebhookEvent(em, deck.orgId, 'deal.created', {
+    dealId: deal.id,
+    recordId: deck.emailId,
+    companyId: company.id,
+    companyName: company.name,
+    stage: deal.stage,
+    provider: deal.provider,
+    dealUrl: deal.url,
   });
   deps.logger.info({ emailId: deck.emailId, dealId: deal.id, provider: deal.provider }, 'deal created');
   return 'created';

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { deleteOrganizationData as deleteAll } from '../repositories/organization.repository.js';
+import { deleteOrganizationWebhooks } from '../repositories/webhook.repository.js';
 
-/** identity.organization.deleted -> companies, deals (their timelines and ratings), decks, analyses, plan, pipeline and members of that organization go. */
+/** identity.organization.deleted -> companies, deals (their timelines and ratings), decks, analyses, plan, pipeline, members and webhook endpoints (their deliveries) of that organization go. */
 export async function deleteOrganizationData(em: EntityManager, orgId: number): Promise<void> {
   await deleteAll(em, orgId);
+  await deleteOrganizationWebhooks(em, orgId);
 }

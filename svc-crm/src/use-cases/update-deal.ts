@@ -7,6 +7,7 @@ import { findCompanyById } from '../repositories/company.repository.js';
 import { findDealForUpdate, updateDealFields } from '../repositories/deal.repository.js';
 import { addDealEvent } from '../repositories/deal-event.repository.js';
 import { isMember } from '../repositories/member.repository.js';
+import { enqueueWebhookEvent } from './enqueue-webhook-event.js';
 import { findPipeline } from '../repositories/pipeline.repository.js';
 
 const FIELD_LABELS = {
@@ -58,6 +59,14 @@ export async function updateDeal(
         actorId: userId,
         fromStage,
         toStage: deal.stage,
+      });
+    if (changes.stage !== undefined)
+      await enqueueWebhookEvent(tx, orgId, 'deal.stage_changed', {
+        dealId: deal.id,
+        fromStage,
+        toStage: deal.stage,
+        changedBy: userId,
+        dealUrl: deal.url,
       });
     const fields = Object.keys(changes).filter((k) => k !== 'stage') as (keyof typeof FIELD_LABELS)[];
     if (fields.length)

@@ -52,3 +52,45 @@ export const getDealRating = /* @__PURE__ */ endpoint(
   2,
 );
 export const rateDeal = /* @__PURE__ */ endpoint('crm', 'rateDeal', 'PUT', '/api/deals/:id/rating', 2);
+export const listWebhookEndpoints = /* @__PURE__ */ endpoint(
+  'crm',
+  'listWebhookEndpoints',
+  'GET',
+  '/api/webhook-endpoints',
+  0,
+);
+export const createWebhookEndpoint = /* @__PURE__ */ endpoint(
+  'crm',
+  'createWebhookEndpoint',
+  'POST',
+  '/api/webhook-endpoints',
+  1,
+);
+export const patchWebhookEndpoint = /* @__PURE__ */ endpoint(
+  'crm',
+  'patchWebhookEndpoint',
+  'PATCH',
+  '/api/webhook-endpoints/:id',
+  2,
+);
+export const deleteWebhookEndpoint = /* @__PURE__ */ endpoint(
+  'crm',
+  'deleteWebhookEndpoint',
+  'DELETE',
+  '/api/webhook-endpoints/:id',
+  2,
+);
+export const listWebhookDeliveries = /* @__PURE__ */ endpoint(
+  'crm',
+  'listWebhookDeliveries',
+  'GET',
+  '/api/webhook-endpoints/:id/deliveries',
+  2,
+);
+export const testWebhookEndpoint = /* @__PURE__ */ endpoint(
+  'crm',
+  'testWebhookEndpoint',
+  'POST',
+  '/api/webhook-endpoints/:id/test',
+  2,
+);
