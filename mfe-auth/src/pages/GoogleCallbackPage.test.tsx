@@ -49,6 +49,20 @@ describe('GoogleCallbackPage', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('returns to the page that asked for a fresh sign-in (?returnTo=, a path of this site only)', async () => {
+    answerApi((url) => (url.pathname === '/api/auth/me' ? { body: { user, organization } } : undefined));
+    renderPage(<GoogleCallbackPage />, {
+      path: `/auth/google/callback?returnTo=${encodeURIComponent('/settings?tab=security')}`,
+    });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/settings?tab=security'), { timeout: 5000 });
+    cleanup();
+    assign.mockClear();
+    renderPage(<GoogleCallbackPage />, {
+      path: `/auth/google/callback?returnTo=${encodeURIComponent('//evil.example/x')}`,
+    });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'), { timeout: 5000 });
+  });
+
   it('goes to organization setup when the account has no organization yet', async () => {
     answerApi((url) =>
       url.pathname === '/api/auth/me'

@@ -70,7 +70,10 @@ export default function GoogleCallbackPage() {
       setState({ kind: 'working', text: 'Signed in. Redirecting...' });
       await sleep(CALLBACK_SUCCESS_REDIRECT_MS);
       const hasOrganization = Boolean(session.user.organizationId && session.organization);
-      window.location.assign(hasOrganization ? '/dashboard' : '/organization-setup');
+      // Back to the page whose re-authentication prompt sent the user to Google (a path of this site only).
+      const returnTo = searchParams.get('returnTo');
+      const back = returnTo && /^\/(?![/\\])[^\\\s]*$/.test(returnTo) ? returnTo : null;
+      window.location.assign(hasOrganization ? (back ?? '/dashboard') : '/organization-setup');
     };
     void run();
   }, [searchParams, setSession, refresh]);

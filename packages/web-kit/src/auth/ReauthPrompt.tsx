@@ -13,11 +13,25 @@ import {
   MessageBar,
   MessageBarBody,
 } from '@fluentui/react-components';
+import { apiLinks } from '@dealflow/contracts/client';
 import { api } from '../api/client.js';
 import { ApiError } from '../api/request.js';
 
 /** The services' answer (403, the kit's KitError REAUTH_REQUIRED) when an action needs a recent password check. */
 export const REAUTH_REQUIRED_MESSAGE = 'Enter your password again to continue';
+
+/** Identity's answer (400) when the account has no password to enter: a Google-only account signs in again. */
+export const REAUTH_NO_PASSWORD_MESSAGE =
+  'Your account has no password: sign out and sign in again with Google to continue.';
+
+const isNoPassword = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 400 && error.message === REAUTH_NO_PASSWORD_MESSAGE;
+
+/** Google sign-in (identity's start route), coming back to this page once signed in again. */
+const signInAgainWithGoogle = () => {
+  const returnTo = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`${apiLinks.googleSignIn}?${new URLSearchParams({ returnTo }).toString()}`);
+};
 
 /** The action was refused until the session re-authenticates (issue 20). */
 export const isReauthRequired = (error: unknown): boolean =>
@@ -113,7 +127,17 @@ export function useReauthentication(): TReauthentication {
                   autoFocus
                 />
               </Field>
-              {confirm.error ? (
+              {confirm.error && isNoPassword(confirm.error) ? (
+                <MessageBar intent="info" role="status">
+                  <MessageBarBody>
+                    Your account signs in with Google: sign in again with Google to continue (you will come
+                    back to this page).{' '}
+                    <Button appearance="primary" size="small" onClick={signInAgainWithGoogle}>
+                      Sign in again with Google
+                    </Button>
+                  </MessageBarBody>
+                </MessageBar>
+              ) : confirm.error ? (
                 <MessageBar intent="error" role="alert">
                   <MessageBarBody>
                     {confirm.error instanceof Error ? confirm.error.message : 'Please try again.'}
