@@ -25,6 +25,7 @@ export const Topics = {
   ingestIntegrationsChanged: 'ingest.integrations.changed',
   crmIntegrationsChanged: 'crm.integrations.changed',
   commentCreated: 'crm.comment.created',
+  forwardingConfirmationReceived: 'ingest.forwarding-confirmation.received',
 } as const;
 export type TTopic = (typeof Topics)[keyof typeof Topics];
 
@@ -325,6 +326,18 @@ export const ZCommentCreated = z.object({
   dealUrl: z.string(),
 });
 
+/**
+ * Gmail's forwarding-confirmation email reached the organization's inbound address (issue 22): never a record;
+ * identity emails the owner the code and Gmail's link (Integration 1 shows them too).
+ */
+export const ZForwardingConfirmationReceived = z.object({
+  orgId: ZId,
+  code: z.string(),
+  link: z.string(),
+  forwarder: z.string().nullable(),
+  receivedAt: ZIsoDate,
+});
+
 /** Payload schema of each topic. */
 export const EventPayloads = {
   [Topics.organizationCreated]: ZOrganizationCreated,
@@ -346,6 +359,7 @@ export const EventPayloads = {
   [Topics.ingestIntegrationsChanged]: ZIntegrationsChanged,
   [Topics.crmIntegrationsChanged]: ZIntegrationsChanged,
   [Topics.commentCreated]: ZCommentCreated,
+  [Topics.forwardingConfirmationReceived]: ZForwardingConfirmationReceived,
 } as const satisfies Record<TTopic, z.ZodType>;
 export type TEventPayload<T extends TTopic> = z.infer<(typeof EventPayloads)[T]>;
 
@@ -370,6 +384,7 @@ export const TopicRoutes: Record<TTopic, { producer: TServiceName; consumers: TS
   [Topics.ingestIntegrationsChanged]: { producer: 'ingest', consumers: ['crm'] },
   [Topics.crmIntegrationsChanged]: { producer: 'crm', consumers: ['ingest'] },
   [Topics.commentCreated]: { producer: 'crm', consumers: ['identity'] },
+  [Topics.forwardingConfirmationReceived]: { producer: 'ingest', consumers: ['identity'] },
 };
 
 export const ZEnvelope = z.object({

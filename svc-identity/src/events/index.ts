@@ -6,6 +6,7 @@ import { createNotifyDeckProcessedConsumer } from './notify-deck-processed.js';
 import { createNotifyMentionConsumer } from './notify-mention.js';
 import { recordPurchaseActivityConsumer } from './record-billing-activity.js';
 import { recordIntegrationChangeConsumer } from './record-integration-change.js';
+import { createSendForwardingConfirmationEmailConsumer } from './send-forwarding-confirmation-email.js';
 import { createSendLicenceReceiptEmailConsumer } from './send-licence-receipt-email.js';
 import { createSendPaymentFailedEmailConsumer } from './send-payment-failed-email.js';
 import { createSendTrialEndingEmailConsumer } from './send-trial-ending-email.js';
@@ -22,4 +23,5 @@ export const createConsumers = (deps: TIdentityDeps) => [
   createSendTrialEndingEmailConsumer(deps),
   createSendPaymentFailedEmailConsumer(deps),
   createSendLicenceReceiptEmailConsumer(deps),
+  createSendForwardingConfirmationEmailConsumer(deps),
 ];

@@ -98,3 +98,11 @@ export function publishIntegrationsChanged(em: EntityManager, orgId: number, con
     data: { orgId, connected, changedAt: new Date().toISOString() },
   });
 }
+
+/** Gmail's forwarding confirmation reached the organization's address (issue 22): identity emails the owner. */
+export function publishForwardingConfirmation(
+  em: EntityManager,
+  data: TEventPayload<typeof Topics.forwardingConfirmationReceived>,
+) {
+  publishEvent(em, { topic: Topics.forwardingConfirmationReceived, orgId: data.orgId, data });
+}

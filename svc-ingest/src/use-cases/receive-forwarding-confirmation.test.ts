@@ -26,6 +26,14 @@ describe("Gmail's forwarding confirmation", () => {
     expect(res.json()).toEqual({ accepted: true, emailId: null });
     const rows = await h.query<{ n: string }>('SELECT count(*) AS n FROM emails WHERE org_id = ?', [2201]);
     expect(Number(rows[0]!.n)).toBe(0);
+    // identity emails the owner from this event.
+    const events = await h.query<{ payload: { data: Record<string, unknown> } }>(
+      "SELECT payload FROM kit_outbox WHERE topic = 'ingest.forwarding-confirmation.received' AND payload->>'orgId' = ?",
+      ['2201'],
+    );
+    expect(events.map((e) => e.payload.data)).toEqual([
+      expect.objectContaining({ orgId: 2201, code: GMAIL_CONFIRMATION_CODE, link: GMAIL_CONFIRMATION_LINK }),
+    ]);
 
     const owner = await h.app.inject({
       method: 'GET',
