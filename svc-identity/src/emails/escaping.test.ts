@@ -7,6 +7,7 @@ import {
 } from './account-templates.js';
 import { renderPaymentFailedEmail, renderTrialEndingEmail } from './billing-templates.js';
 import { renderClaimPurchaseEmail, renderSetPasswordEmail } from './buyer-templates.js';
+import { renderForwardingConfirmationEmail } from './forwarding-templates.js';
 import { renderLicenceReceiptEmail } from './licence-templates.js';
 import {
   renderDealCreatedEmail,
@@ -87,6 +88,15 @@ const emails: Record<string, () => TEmailContent> = {
   deckReceived: () => renderDeckReceivedEmail({ companyName: EVIL, subject: EVIL, recordsUrl: link, links }),
   recordFailed: () => renderRecordFailedEmail({ subject: EVIL, reason: EVIL, recordsUrl: link, links }),
   dealCreated: () => renderDealCreatedEmail({ companyName: EVIL, dealUrl: link, links }),
+  forwardingConfirmation: () =>
+    renderForwardingConfirmationEmail({
+      name: EVIL,
+      organizationName: EVIL,
+      code: EVIL,
+      link,
+      forwarder: EVIL,
+      integrationUrl: link,
+    }),
   weeklyDigest: () =>
     renderWeeklyDigestEmail({
       organizationName: EVIL,

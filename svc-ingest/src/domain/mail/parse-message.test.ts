@@ -106,6 +106,12 @@ describe('forwarding (issue 22 item 2)', () => {
       raw.toString('utf8').replace('forwarding-noreply@google.com', 'forwarding-noreply@g00gle.test'),
     );
     expect((await parseMessage(spoofed)).forwardingConfirmation).toBeNull();
+    const hostile = Buffer.from(
+      raw
+        .toString('utf8')
+        .replace('Receive Mail from jane.investor@gmail.com', 'Receive Mail from <b>x@evil.test</b>'),
+    );
+    expect((await parseMessage(hostile)).forwardingConfirmation?.forwarder).toBe('x@evil.test');
     const deck = await parseMessage(await buildMail({ to: 'a@in.test' }));
     expect(deck.forwardingConfirmation).toBeNull();
   });

@@ -128,7 +128,9 @@ function findForwardingConfirmation(
   const code = heading?.[1] ?? /Confirmation code:\s*(\d{6,12})/i.exec(text)?.[1];
   const link = /https:\/\/mail-settings\.google\.com\/mail\/vf-[^\s<>"']+/.exec(text)?.[0];
   if (!code || !link) return null;
-  return { provider: 'gmail', code, link, forwarder: heading?.[2]?.toLowerCase() ?? null };
+  // Only an address: the subject is the sender's to write, and it is shown to the owner and put in an email.
+  const forwarder = heading?.[2]?.match(EMAIL)?.[0]?.toLowerCase() ?? null;
+  return { provider: 'gmail', code, link, forwarder };
 }
 
 /** The forwarder of an auto-forward that keeps the original From: Resent-From (Outlook's redirect), X-Forwarded-For. */
