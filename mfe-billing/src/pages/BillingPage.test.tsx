@@ -165,7 +165,7 @@ describe('BillingPage', () => {
     page();
     await user.click(await screen.findByRole('button', { name: BillingTexts.manageBilling }));
     expect(await screen.findByText(BillingTexts.portalErrorTitle)).toBeTruthy();
-    expect(screen.getByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
   });
 
