@@ -6,6 +6,7 @@ import { Field, Input, Spinner, Switch, Tab, TabList } from '@fluentui/react-com
 import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
 import { ApiKeysSection } from '../components/ApiKeysSection.js';
+import { WebhooksSection } from '../components/WebhooksSection.js';
 import { DeleteWithPassword } from '../components/DeleteWithPassword.js';
 import { EmailSection } from '../components/EmailSection.js';
 import { SessionsSection } from '../components/SessionsSection.js';
@@ -306,6 +307,7 @@ function OrganizationTab() {
         </form>
       </Section>
       <ApiKeysSection />
+      <WebhooksSection />
       <Section
         tone="danger"
         title="Delete Organization"
