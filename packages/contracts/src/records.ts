@@ -506,7 +506,8 @@ export const ingestRoutes = defineRoutes({
     apiKey: 'write',
     rawBody: 'message/rfc822',
     responses: {
-      202: z.object({ accepted: z.literal(true), emailId: ZId, duplicate: z.boolean() }),
+      // emailId null: Gmail's forwarding-confirmation email, kept for Integration 1 and never a record (issue 22).
+      202: z.object({ accepted: z.literal(true), emailId: ZId.nullable(), duplicate: z.boolean() }),
       ...errors,
       413: ZErrorBody,
       429: ZErrorBody,

@@ -55,4 +55,15 @@ describe("Gmail's forwarding confirmation", () => {
     });
     expect(member.json().forwardingConfirmation).toBeNull();
   }, 60_000);
+
+  it('submitted through the API intake, is answered 202 with emailId null (not a 500)', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/emails',
+      payload: gmailForwardingConfirmation({ to: inbox.address }),
+      headers: { ...h.headersFor(2201), 'content-type': 'message/rfc822' },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ accepted: true, emailId: null });
+  }, 60_000);
 });
