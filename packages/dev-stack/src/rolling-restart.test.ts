@@ -23,9 +23,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function guestPurchase(base: string): Promise<string | null> {
   const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+  // A guest gives the email first; the checkout is locked to it (issue 20).
+  const email = `rolling-guest-${randomUUID()}@example.com`;
   const checkout = await fetch(`${base}${billingRoutes.checkout.path}`, {
     method: 'POST',
-    headers: sameOrigin,
+    headers: { ...sameOrigin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
   });
   if (checkout.status !== 200) return `checkout HTTP ${checkout.status}: ${await checkout.text()}`;
   const { url, sessionId } = (await checkout.json()) as { url: string; sessionId: string };
@@ -35,7 +38,7 @@ async function guestPurchase(base: string): Promise<string | null> {
     redirect: 'manual',
     headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      email: `rolling-guest-${randomUUID()}@example.com`,
+      email,
       name: 'Rolling Guest',
       cardNumber: '4242 4242 4242 4242',
       expiry: '12/34',
