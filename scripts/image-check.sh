@@ -69,6 +69,7 @@ for ws in "$@"; do
     export CRM_ENCRYPTION_KEY=$(node -p 'require("crypto").randomBytes(32).toString("base64")')
     export MAILBOX_ENCRYPTION_KEY=$(node -p 'require("crypto").randomBytes(32).toString("base64")')
     export TWO_FACTOR_ENCRYPTION_KEY=$(node -p 'require("crypto").randomBytes(32).toString("base64")')
+    export LICENCE_SIGNING_KEY="$(node -p 'require("crypto").generateKeyPairSync("ed25519").privateKey.export({type:"pkcs8",format:"pem"})')"
     export NODE_OPTIONS="--max-old-space-size=256"
     exec node dist/server.js
   ) >"$dir/server.log" 2>&1 &
