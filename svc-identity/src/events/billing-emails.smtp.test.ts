@@ -1,57 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { Topics } from '@dealflow/contracts';
+import { startSmtpSink, type TReceivedMail } from '../test/smtp-sink.js';
 import { startIdentity, type TIdentityTest } from '../test/identity.js';
 import { registerOwner } from '../test/factories/user.factory.js';
 
-interface TReceived {
-  to: string[];
-  raw: string;
-}
-
 /** Undo quoted-printable soft breaks and escapes so the text can be read from the raw message. */
-const decodeQuotedPrintable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 let h: TIdentityTest;
-let smtp: SMTPServer;
-// Mail goes over SMTP here (no outbox): the owners are registered without following the verification link,
-// which these billing emails do not need.
-const received: TReceived[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let received: TReceivedMail[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  smtp = await startSmtpSink();
+  received = smtp.received;
   // The broker and event bus play billing: identity consumes its two billing-email events.
   h = await startIdentity(
-    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'DealFlow <team@dealflow.test>' },
+    { SMTP_URL: smtp.url, MAIL_FROM: 'DealFlow <team@dealflow.test>' },
     { broker: true, collect: [Topics.memberAdded] },
   );
 }, 90_000);
 
 afterAll(async () => {
   await h?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const bus = () => {
