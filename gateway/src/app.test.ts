@@ -311,6 +311,7 @@ describe('failures', () => {
     const config = loadGatewayConfig({
       IDENTITY_URL: `http://127.0.0.1:${deadPort}`,
       SHELL_DIST: shellDir,
+      UPSTREAM_TIMEOUT_MS: '60000',
     });
     const isolated = await buildGateway(config, { logger: false });
     try {
@@ -318,7 +319,8 @@ describe('failures', () => {
       const response = await isolated.inject({ method: 'GET', url: '/api/config' });
       expect(response.statusCode).toBe(502);
       expect(response.json().message).toMatch(/sign-in service did not answer/);
-      expect(Date.now() - started).toBeLessThan(2000);
+      // At once: long before the 60 s upstream timeout (bound loose for a busy CI machine).
+      expect(Date.now() - started).toBeLessThan(10_000);
 
       const signedIn = await isolated.inject({
         method: 'GET',

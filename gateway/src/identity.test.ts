@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityClient } from './identity.js';
 
 /** A stand-in for identity's introspection route that counts questions and can be slow. */
@@ -43,25 +43,34 @@ const read = { fresh: false, requestId: 'r' };
 
 describe('identity client cache', () => {
   it('refreshes an entry in the background past half its life, so steady reads never wait', async () => {
-    const identityClient = client(1000);
-    expect(await identityClient.resolve('token-a', read)).toMatchObject({
-      kind: 'signed-in',
-      identityToken: 'jwt-1',
-    });
-    await sleep(600);
-    // Past half-life: answered from the cache at once, and identity is asked again behind it.
-    expect(await identityClient.resolve('token-a', read)).toMatchObject({ identityToken: 'jwt-1' });
-    await sleep(450);
-    // Past the first answer's TTL: the refreshed answer is served. Had this read waited for identity
-    // (now slow), it would have got jwt-3.
-    delayMs = 500;
-    expect(await identityClient.resolve('token-a', read)).toMatchObject({ identityToken: 'jwt-2' });
-    await identityClient.close();
+    // Only Date is faked (the cache's clock); timers and sockets stay real, so no sleep decides the outcome.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const started = Date.now();
+      const identityClient = client(1000);
+      expect(await identityClient.resolve('token-a', read)).toMatchObject({
+        kind: 'signed-in',
+        identityToken: 'jwt-1',
+      });
+      vi.setSystemTime(started + 600);
+      // Past half-life: answered from the cache at once, and identity is asked again behind it.
+      expect(await identityClient.resolve('token-a', read)).toMatchObject({ identityToken: 'jwt-1' });
+      for (let i = 0; i < 500 && questions < 2; i += 1) await sleep(10);
+      expect(questions).toBe(2);
+      vi.setSystemTime(started + 1050);
+      // Past the first answer's TTL: the refreshed answer is served. Had this read waited for identity
+      // (now slow), it would have got jwt-3.
+      delayMs = 500;
+      expect(await identityClient.resolve('token-a', read)).toMatchObject({ identityToken: 'jwt-2' });
+      await identityClient.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not cache an answer that was asked for before the token was invalidated', async () => {
     const identityClient = client(5000);
-    delayMs = 150;
+    delayMs = 1000;
     const pending = identityClient.resolve('token-b', read);
     await sleep(30);
     identityClient.invalidate('token-b'); // e.g. a logout went through meanwhile

@@ -148,7 +148,8 @@ describe('POST /webhooks/mail before authentication', () => {
     const answer = await stream({ chunkBytes: 10, totalBytes: 100_000, pauseMs: 50 });
     expect(answer.status).toBe(408);
     expect(answer.body).toEqual({ message: 'The request body took too long to arrive' });
-    expect(answer.elapsedMs).toBeLessThan(2000);
+    // The whole body would take 500 s; the 400 ms body timeout answers long before (bound loose for busy CI).
+    expect(answer.elapsedMs).toBeLessThan(10_000);
   });
 
   it('passes a real message through whole', async () => {
