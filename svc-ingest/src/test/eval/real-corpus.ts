@@ -3,9 +3,10 @@
  * (repository, commit, path, sha256, licence) with the truth per field in corpus/truths.json, written by reading
  * each deck. No deck file is committed: they live in corpus/.cache/<sha256>.<ext>, which `npm run corpus:refill`
  * fills from local git snapshots of the source repositories (CORPUS_MIRROR_DIR/<owner>+<name>/repo, as the search
- * tool's fetch leaves them, or any bare clone at that place). The split is by hash: a deck whose sha256 starts with
- * an even hex digit is "tune" (rules may be adjusted by looking at its misses), odd is "test" (never looked at for
- * tuning).
+ * tool's fetch leaves them, or any bare clone at that place). The split is by REPOSITORY: a deck whose repository
+ * name ("owner/name") hashes (sha256) to an even first hex digit is "tune" (rules may be adjusted by looking at its
+ * misses), odd is "test" (never looked at for tuning). Two decks of one repository (a PDF and its PPTX, two versions)
+ * are always on the same side, so the test split measures decks from repositories the rules have never seen.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -31,6 +32,14 @@ export interface TManifestEntry {
 
 /** A truth value, or the list of values a careful reader would accept (a deck naming itself two ways). */
 type TAlt<T> = T | T[];
+/** A metric the deck states with its label: "ARR $1.2M (2025)" -> {name: 'ARR', value: '$1.2M', period: '2025'}. */
+export interface TRealMetric {
+  name: string;
+  value: string;
+  unit?: string | null;
+  period?: string | null;
+}
+
 export interface TRealTruth {
   companyName: TAlt<string> | null;
   industry: TAlt<string> | null;
@@ -46,10 +55,17 @@ export interface TRealTruth {
     phone: TAlt<string> | null;
     position: TAlt<string> | null;
   };
+  /**
+   * Every metric the deck states with its label (targets, market sizes and competitors' figures are not metrics).
+   * Absent on the decks whose metrics were not written down: metric precision is scored on the others only.
+   */
+  metrics?: TRealMetric[];
 }
 
 export type TSplit = 'tune' | 'test';
-export const splitOf = (sha256: string): TSplit => (parseInt(sha256[0]!, 16) % 2 === 0 ? 'tune' : 'test');
+/** The split of a repository ("owner/name"): every deck of one repository falls on the same side. */
+export const splitOf = (repo: string): TSplit =>
+  parseInt(createHash('sha256').update(repo.toLowerCase()).digest('hex')[0]!, 16) % 2 === 0 ? 'tune' : 'test';
 
 export const cachePath = (entry: TManifestEntry) => join(CACHE_DIR, `${entry.sha256}.${entry.format}`);
 
