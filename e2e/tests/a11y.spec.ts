@@ -59,6 +59,14 @@ async function settle(page: Page) {
 async function switchTheme(page: Page, theme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: theme });
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  // Only the active theme's stylesheet loads at first; the other is linked on the first switch (issue 25).
+  await page.waitForFunction(
+    (wanted) =>
+      [...document.styleSheets].some(
+        (sheet) => (sheet.ownerNode as Element | null)?.getAttribute?.('data-theme-css') === wanted,
+      ),
+    theme,
+  );
   // Fluent's colours change with a short transition: axe must see the colours a person sees once it is over,
   // not a grey in between (seen on CI: "Sign in with Google" #5d5d5d on #c7c7c7 halfway from dark to light).
   await page.waitForFunction(() =>

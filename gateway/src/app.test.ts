@@ -402,6 +402,22 @@ describe('web assets', () => {
     const asset = await gateway.inject({ method: 'GET', url: '/main.0123abcd.js' });
     expect(asset.body).toBe(SHELL_JS);
     expect(asset.headers['cache-control']).toContain('immutable');
+    // A content-hashed script carries only what it needs (issue 25): cache, type, nosniff; the document's
+    // policy headers (about 1.1 KB) are not repeated on every static file.
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    for (const pageOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'origin-agent-cluster',
+      'x-xss-protection',
+    ])
+      expect(asset.headers[pageOnly], pageOnly).toBeUndefined();
     const compressed = await gateway.inject({
       method: 'GET',
       url: '/main.0123abcd.js',

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { ThemeToggle } from './ThemeToggle';
-import { THEME_STORAGE_KEY } from './theme-store';
+import { chooseTheme, THEME_STORAGE_KEY } from './theme-store';
 
 const script = readFileSync(path.join(import.meta.dirname, 'theme-init.js'), 'utf8');
 
@@ -26,6 +26,7 @@ const theme = () => document.documentElement.getAttribute('data-theme');
 beforeEach(() => {
   localStorage.clear();
   document.documentElement.removeAttribute('data-theme');
+  document.querySelectorAll('link[data-theme-css]').forEach((element) => element.remove());
 });
 afterEach(() => {
   cleanup();
@@ -49,6 +50,34 @@ describe('theme-init.js (runs before the first paint)', () => {
     expect(theme()).toBe('light');
     setSystem(true);
     expect(theme()).toBe('light');
+  });
+
+  it("links only the active theme's stylesheet, and the other once, the first time the theme changes", async () => {
+    const setSystem = systemPrefers(false);
+    // index.html: <script src="theme-init.js" data-light="..." data-dark="...">
+    const tag = document.createElement('script');
+    tag.setAttribute('data-light', '/web-light-theme.0123abcd.css');
+    tag.setAttribute('data-dark', '/web-dark-theme.4567ef01.css');
+    Object.defineProperty(document, 'currentScript', { configurable: true, get: () => tag });
+    try {
+      runInit();
+    } finally {
+      Reflect.deleteProperty(document, 'currentScript');
+    }
+    const linked = () =>
+      [...document.querySelectorAll('link[rel="stylesheet"][data-theme-css]')].map((element) =>
+        element.getAttribute('href'),
+      );
+    expect(linked()).toEqual(['/web-light-theme.0123abcd.css']);
+
+    setSystem(true);
+    await waitFor(() =>
+      expect(linked()).toEqual(['/web-light-theme.0123abcd.css', '/web-dark-theme.4567ef01.css']),
+    );
+    setSystem(false);
+    act(() => chooseTheme('dark'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(linked()).toHaveLength(2);
   });
 
   it('ignores a stored value that is not a theme', () => {

@@ -23,14 +23,14 @@ describe('web-dark-theme.css', () => {
     expect(file).toContain('--colorNeutralForeground1: #ffffff;');
   });
 
-  it('is linked after the light theme, before any script, with theme-init.js', () => {
+  it('is named, with the light theme, on theme-init.js: the first script, which links only the active one', () => {
     const html = read('../index.html');
-    const light = html.indexOf('<%= lightTheme %>');
-    const dark = html.indexOf('<%= darkTheme %>');
-    const init = html.indexOf('<script src="<%= themeInit %>">');
-    expect(light).toBeGreaterThan(0);
-    expect(dark).toBeGreaterThan(light);
-    expect(init).toBeGreaterThan(dark);
+    const init = html.indexOf(
+      '<script src="<%= themeInit %>" data-light="<%= lightTheme %>" data-dark="<%= darkTheme %>">',
+    );
+    expect(init).toBeGreaterThan(0);
     expect(html.indexOf('<script')).toBe(init);
+    // No stylesheet link of its own: a second theme would load on every first visit.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
   });
 });
