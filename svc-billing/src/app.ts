@@ -22,7 +22,7 @@ export const buildApp = (config: TConfig, overrides?: TBillingOverrides) =>
       {
         name: 'seat-reconciliation',
         everyMs: config.identity.reconcileIntervalMs,
-        run: (deps) => reconcileSeats(deps.orm, deps),
+        run: (deps) => reconcileSeats(deps.orm.em.fork(), {}, deps),
       },
     ],
     onStop: async (deps) => {

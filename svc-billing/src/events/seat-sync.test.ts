@@ -221,7 +221,7 @@ describe('member counts in the order identity made them (membership versions)', 
     });
     h.identity.memberships.set(49, { memberCount: 2, membershipVersion: 2 });
     h.identity.memberships.set(50, { memberCount: 1, membershipVersion: 1 });
-    const first = await reconcileSeats(h.svc.ctx.orm, h.svc.deps, 2);
+    const first = await reconcileSeats(h.svc.ctx.orm.em.fork(), { pageSize: 2 }, h.svc.deps);
     expect(first).toEqual({ checked: 3, reconciled: 3, failed: 0 });
     expect(quantityAtStripe(subscriptionId)).toBe(4);
     expect(await held(47)).toMatchObject({ member_count: 4, seats: 4 });
@@ -229,7 +229,7 @@ describe('member counts in the order identity made them (membership versions)', 
 
     // Nothing more to do: a second pass changes nothing and calls Stripe no more.
     const updates = seatUpdates(subscriptionId).length;
-    expect(await reconcileSeats(h.svc.ctx.orm, h.svc.deps, 2)).toEqual({
+    expect(await reconcileSeats(h.svc.ctx.orm.em.fork(), { pageSize: 2 }, h.svc.deps)).toEqual({
       checked: 3,
       reconciled: 0,
       failed: 0,
@@ -257,7 +257,11 @@ describe('member counts in the order identity made them (membership versions)', 
     h.identity.memberships.clear();
     h.identity.memberships.set(52, { memberCount: 3, membershipVersion: 2 });
     h.identity.memberships.set(53, { memberCount: 2, membershipVersion: 2 });
-    expect(await reconcileSeats(h.svc.ctx.orm, h.svc.deps)).toEqual({ checked: 2, reconciled: 1, failed: 1 });
+    expect(await reconcileSeats(h.svc.ctx.orm.em.fork(), {}, h.svc.deps)).toEqual({
+      checked: 2,
+      reconciled: 1,
+      failed: 1,
+    });
     // 52's transaction rolled back (count and version too): the next pass tries it again.
     expect(await held(52)).toEqual({ member_count: 1, member_count_version: 0, seats: 1 });
     expect(await held(53)).toMatchObject({ member_count: 2, member_count_version: 2 });
@@ -273,7 +277,7 @@ describe('member counts in the order identity made them (membership versions)', 
     const before = await held(47);
     try {
       await expect(
-        reconcileSeats(h.svc.ctx.orm, { ...h.svc.deps, identity: unreachable }),
+        reconcileSeats(h.svc.ctx.orm.em.fork(), {}, { ...h.svc.deps, identity: unreachable }),
       ).rejects.toMatchObject({ code: 'IDENTITY_UNAVAILABLE' });
     } finally {
       await unreachable.close();

@@ -13,11 +13,11 @@ import { RECEIPT_PRINT_SCRIPT, renderReceiptPage } from './receipt-page.js';
  */
 export function invoiceRoutes({ route, app }: TRouter, deps: TBillingDeps) {
   route(billingInvoiceRoutes.invoices, async ({ actor, request }) =>
-    listInvoices(deps, request.em, actor.orgId),
+    listInvoices(request.em, actor.orgId, deps),
   );
 
-  route(billingInvoiceRoutes.advanceTestClock, async ({ body }) =>
-    advanceTestClock(deps, body.orgId, body.days),
+  route(billingInvoiceRoutes.advanceTestClock, async ({ body, request }) =>
+    advanceTestClock(request.em, body.orgId, { days: body.days }, deps),
   );
 
   app.get('/pay/receipts/print.js', async (_request, reply) =>

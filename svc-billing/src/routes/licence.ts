@@ -10,11 +10,16 @@ import { getLicence, openTemplateDownload } from '../use-cases/get-licence.js';
  */
 export function licenceRoutes({ route }: TRouter, deps: TBillingDeps) {
   route(billingLicenceRoutes.licence, async ({ actor, request }) =>
-    getLicence(deps, request.em, actor.userId),
+    getLicence(request.em, actor.userId, deps),
   );
 
   route(billingLicenceRoutes.downloadTemplate, async ({ actor, params, request, reply }) => {
-    const { entry, stream } = await openTemplateDownload(deps, request.em, actor.userId, params.version);
+    const { entry, stream } = await openTemplateDownload(
+      request.em,
+      actor.userId,
+      { version: params.version },
+      deps,
+    );
     return reply
       .type('application/gzip')
       .header('content-disposition', contentDisposition(entry.key))

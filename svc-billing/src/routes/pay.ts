@@ -55,7 +55,7 @@ export async function payRoutes({ app }: TRouter, deps: TBillingDeps, provider: 
           .type('text/html; charset=utf-8')
           .send(renderCheckoutPage({ ...view, error: outcome.message, email: form.email?.slice(0, 254) }));
       }
-      await handlePaymentEvent(deps, outcome.event);
+      await handlePaymentEvent(request.em, outcome.event, deps);
       return reply.redirect(view.successUrl, 303);
     });
 
@@ -100,7 +100,7 @@ export async function payRoutes({ app }: TRouter, deps: TBillingDeps, provider: 
         if (request.params.action === 'advance') {
           // The development control (refused in production by the use-case): its events ran already.
           const days = Math.min(Math.max(Number.parseInt(form.days ?? '', 10) || 0, 1), 800);
-          const moved = await advanceTestClock(deps, orgId, days);
+          const moved = await advanceTestClock(request.em, orgId, { days }, deps);
           return reply.redirect(
             `/pay/portal/${encodeURIComponent(request.params.token)}?notice=${encodeURIComponent(
               `Test clock advanced ${days} day${days === 1 ? '' : 's'} to ${moved.now.slice(0, 10)}`,
@@ -134,7 +134,7 @@ export async function payRoutes({ app }: TRouter, deps: TBillingDeps, provider: 
         } else {
           throw new BillingError('PORTAL_ACTION_UNKNOWN');
         }
-        await handlePaymentEvent(deps, provider.subscriptionUpdatedEvent(subscription.id));
+        await handlePaymentEvent(request.em, provider.subscriptionUpdatedEvent(subscription.id), deps);
         return reply.redirect(
           `/pay/portal/${encodeURIComponent(request.params.token)}?notice=${encodeURIComponent(notice)}`,
           303,

@@ -8,7 +8,7 @@ import { claimPurchase } from '../use-cases/claim-purchase.js';
 import { changeSubscription } from '../use-cases/change-subscription.js';
 import { startCheckout } from '../use-cases/create-checkout.js';
 import { createPortalSession } from '../use-cases/create-portal-session.js';
-import { getFreshSubscription, getSubscription } from '../use-cases/get-subscription.js';
+import { getSubscription } from '../use-cases/get-subscription.js';
 import { getUsage } from '../use-cases/get-usage.js';
 
 /**
@@ -39,7 +39,7 @@ export function stripeRoutes({ route }: TRouter, deps: TBillingDeps) {
   const secure = deps.config.NODE_ENV === 'production' ? '; Secure' : '';
   route(checkoutRoute, async ({ actor, body, request, reply }) => {
     const browserKey = readBrowserKey(request.headers.cookie) ?? randomBytes(32).toString('base64url');
-    const answer = await startCheckout(deps, actor, body, browserKey);
+    const answer = await startCheckout(request.em, actor, { ...body, browserKey }, deps);
     reply.header(
       'set-cookie',
       `${CHECKOUT_BROWSER_COOKIE}=${browserKey}; Path=/api; Max-Age=${AUTO_LOGIN_WINDOW_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
@@ -47,22 +47,26 @@ export function stripeRoutes({ route }: TRouter, deps: TBillingDeps) {
     return answer;
   });
 
-  route(billingRoutes.claimPurchase, async ({ body }) => claimPurchase(deps, body.token));
+  route(billingRoutes.claimPurchase, async ({ body, request }) => claimPurchase(request.em, body, deps));
 
-  route(billingRoutes.portal, async ({ actor }) => createPortalSession(deps, actor));
+  route(billingRoutes.portal, async ({ actor, request }) => createPortalSession(request.em, actor, deps));
 
   route(billingRoutes.subscription, async ({ actor, request }) => getSubscription(request.em, actor.orgId));
 
   route(billingRoutes.changeSubscription, async ({ actor, body, request }) => {
-    await changeSubscription(deps, actor, body);
-    return getFreshSubscription(request.em, actor.orgId);
+    await changeSubscription(request.em, actor, body, deps);
+    return getSubscription(request.em, actor.orgId);
   });
 
   route(billingRoutes.usage, async ({ actor, request }) => getUsage(request.em, actor.orgId));
 
   for (const def of [billingRoutes.autoLogin, billingRoutes.autoLoginAlt]) {
     route(def, async ({ body, request, reply }) => {
-      const result = await autoLogin(deps, body.sessionId, readBrowserKey(request.headers.cookie));
+      const result = await autoLogin(
+        request.em,
+        { sessionId: body.sessionId, browserKey: readBrowserKey(request.headers.cookie) },
+        deps,
+      );
       // Not signed in (a guest whose address has an account): the seed's answer shape with success false.
       if (!result.signedIn) return { success: false, user: null, message: result.message };
       // The session travels only in the HttpOnly cookie, never in the JSON body (issue 12).

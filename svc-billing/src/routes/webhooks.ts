@@ -41,7 +41,7 @@ export function webhookRoutes({ route, app }: TRouter, deps: TBillingDeps) {
       request.log.warn({ err: (error as Error).message }, 'webhook refused');
       throw new BillingError('SIGNATURE_INVALID');
     }
-    const outcome = await handlePaymentEvent(deps, event);
+    const outcome = await handlePaymentEvent(request.em, event, deps);
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook handled');
     return { received: true as const };
   });

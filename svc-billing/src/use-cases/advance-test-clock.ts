@@ -1,8 +1,8 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { TConfig } from '../config.js';
-import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
 import { findOrganization } from '../repositories/organization.repository.js';
-import { handlePaymentEvent } from './handle-payment-event.js';
+import { handlePaymentEvent, type TPaymentEventDeps } from './handle-payment-event.js';
 
 const DAY_SECONDS = 86_400;
 
@@ -18,18 +18,16 @@ export const isTestClockAllowed = (config: TConfig) =>
  * Stripe would send, which walk the one handler here; Stripe sends them itself as webhooks.
  */
 export async function advanceTestClock(
-  deps: Pick<
-    TBillingDeps,
-    'orm' | 'provider' | 'priceBook' | 'logger' | 'identity' | 'config' | 'licenceSigner'
-  >,
+  em: EntityManager,
   orgId: number,
-  days: number,
+  { days }: { days: number },
+  deps: TPaymentEventDeps,
 ) {
   if (!isTestClockAllowed(deps.config)) throw new BillingError('TEST_CLOCK_REFUSED');
-  const org = await findOrganization(deps.orm.em.fork(), orgId);
+  const org = await findOrganization(em, orgId);
   if (!org?.stripeCustomerId) throw new BillingError('NO_CUSTOMER');
   const { now, events } = await deps.provider.advanceClock(org.stripeCustomerId, days * DAY_SECONDS);
-  for (const event of events) await handlePaymentEvent(deps, event);
+  for (const event of events) await handlePaymentEvent(em, event, deps);
   deps.logger.info({ orgId, days, events: events.length }, 'payment test clock advanced');
   return { now: now.toISOString(), events: events.map((event) => event.type) };
 }

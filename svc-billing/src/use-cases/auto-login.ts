@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/core';
 import { safeEqual } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
@@ -41,14 +42,13 @@ export type TAutoLoginResult =
  * whose address already has an account is not signed in: that account's owner must confirm by email.
  */
 export async function autoLogin(
-  deps: TBillingDeps,
-  sessionId: string,
-  browserKey: string | undefined,
+  em: EntityManager,
+  { sessionId, browserKey }: { sessionId: string; browserKey: string | undefined },
+  deps: Pick<TBillingDeps, 'provider' | 'identity' | 'config' | 'logger' | 'licenceSigner' | 'priceBook'>,
 ): Promise<TAutoLoginResult> {
   if (!SESSION_ID.test(sessionId)) {
     throw new BillingError('CHECKOUT_SESSION_UNKNOWN');
   }
-  const em = deps.orm.em.fork();
   const record = await findCheckoutSession(em, sessionId);
   if (!record) throw new BillingError('CHECKOUT_SESSION_UNKNOWN');
   if (

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TBillingCycle, TPaidPlan } from '@dealflow/contracts';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Identity } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
@@ -20,13 +21,14 @@ export interface TSubscriptionChoice {
  * follows finds nothing left to change). Only with a verified address in a verified session (issue 20).
  */
 export async function changeSubscription(
-  deps: TBillingDeps,
+  em: EntityManager,
   actor: Identity & { orgId: number },
   choice: TSubscriptionChoice,
+  deps: Pick<TBillingDeps, 'provider' | 'priceBook'>,
 ) {
   requireVerifiedBilling(actor);
   const { orgId, userId: actorId } = actor;
-  const org = await findOrganization(deps.orm.em.fork(), orgId);
+  const org = await findOrganization(em, orgId);
   if (!org?.stripeSubscriptionId || org.plan === 'free' || org.status === 'canceled') {
     throw new BillingError('NO_SUBSCRIPTION');
   }
@@ -47,7 +49,7 @@ export async function changeSubscription(
     },
     `change-${key}`,
   );
-  await deps.orm.em.fork().transactional(async (tx) => {
+  await em.transactional(async (tx) => {
     await lockSubscription(tx, subscription.id);
     const current = (await deps.provider.retrieveSubscription(subscription.id)) ?? subscription;
     await applySubscription(tx, deps.priceBook, current, { actorId });

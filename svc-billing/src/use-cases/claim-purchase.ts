@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { TBillingDeps } from '../deps.js';
 import { BillingError } from '../errors.js';
 import {
@@ -22,12 +23,12 @@ export const SUBSCRIPTION_LINKED_MESSAGE =
  * The token is single use and expires after 7 days.
  */
 export async function claimPurchase(
-  deps: Pick<TBillingDeps, 'orm' | 'identity' | 'provider' | 'priceBook' | 'licenceSigner'>,
-  token: string,
+  em: EntityManager,
+  { token }: { token: string },
+  deps: Pick<TBillingDeps, 'identity' | 'provider' | 'priceBook' | 'licenceSigner'>,
 ) {
   const refused = { subscriptionId: null as string | null };
-  const answer = await deps.orm.em
-    .fork()
+  const answer = await em
     .transactional(async (tx) => {
       const record = await findCheckoutByClaimToken(tx, hashClaimToken(token));
       if (!record || record.claimUserId === null) throw new BillingError('CLAIM_TOKEN_INVALID');

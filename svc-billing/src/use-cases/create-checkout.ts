@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
 import { TRIAL_DAYS, type TBillingCycle, type TPaidPlan } from '@dealflow/contracts';
 import { requireVerifiedSession, type Identity } from '@dealflow/service-kit';
 import type { TBillingDeps } from '../deps.js';
@@ -25,8 +26,7 @@ export const checkoutUrls = (publicUrl: string) => ({
 });
 
 /** The organization's customer at the provider, created on first need (one per organization, ever). */
-async function ensureCustomer(deps: TBillingDeps, identity: Identity & { orgId: number }) {
-  const em = deps.orm.em.fork();
+async function ensureCustomer(em: EntityManager, identity: Identity & { orgId: number }, deps: TBillingDeps) {
   const org = await em.transactional((tx) =>
     ensureOrganization(tx, {
       orgId: identity.orgId,
@@ -49,12 +49,12 @@ async function ensureCustomer(deps: TBillingDeps, identity: Identity & { orgId: 
 }
 
 export async function createSubscriptionCheckout(
-  deps: TBillingDeps,
+  em: EntityManager,
   identity: Identity & { orgId: number },
-  choice: { plan: TPaidPlan; billingCycle: TBillingCycle },
-  browserKeyHash: string,
+  { browserKeyHash, ...choice }: { plan: TPaidPlan; billingCycle: TBillingCycle; browserKeyHash: string },
+  deps: TBillingDeps,
 ): Promise<TProviderCheckoutSession> {
-  const org = await ensureCustomer(deps, identity);
+  const org = await ensureCustomer(em, identity, deps);
   if (org.status && LIVE_STATUSES.has(org.status) && org.plan !== 'free') {
     throw new BillingError('ALREADY_SUBSCRIBED');
   }
@@ -79,7 +79,7 @@ export async function createSubscriptionCheckout(
     },
     `checkout-sub-${org.id}-${identity.userId}-${choice.plan}-${choice.billingCycle}-q${quantity}-${windowOf()}`,
   );
-  await insertCheckoutSession(deps.orm.em.fork(), {
+  await insertCheckoutSession(em, {
     id: session.id,
     orgId: org.id,
     userId: identity.userId,
@@ -101,9 +101,9 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
  * One session per browser, address and minute.
  */
 export async function createGuestPurchaseCheckout(
+  em: EntityManager,
+  { email, browserKeyHash }: { email: string; browserKeyHash: string },
   deps: TBillingDeps,
-  email: string,
-  browserKeyHash: string,
 ): Promise<TProviderCheckoutSession> {
   const { successUrl } = checkoutUrls(deps.config.PUBLIC_URL);
   const session = await deps.provider.createCheckoutSession(
@@ -119,7 +119,7 @@ export async function createGuestPurchaseCheckout(
     },
     `checkout-template-guest-${browserKeyHash.slice(0, 32)}-${emailKey(email)}-${windowOf()}`,
   );
-  await insertCheckoutSession(deps.orm.em.fork(), {
+  await insertCheckoutSession(em, {
     id: session.id,
     orgId: null,
     userId: null,
@@ -140,10 +140,13 @@ export async function createGuestPurchaseCheckout(
  * metadata carries none, so no browser can point it at one.
  */
 export async function createGuestSubscriptionCheckout(
+  em: EntityManager,
+  {
+    email,
+    browserKeyHash,
+    ...choice
+  }: { plan: TPaidPlan; billingCycle: TBillingCycle; email: string; browserKeyHash: string },
   deps: TBillingDeps,
-  choice: { plan: TPaidPlan; billingCycle: TBillingCycle },
-  email: string,
-  browserKeyHash: string,
 ): Promise<TProviderCheckoutSession> {
   const { successUrl } = checkoutUrls(deps.config.PUBLIC_URL);
   const session = await deps.provider.createCheckoutSession(
@@ -166,7 +169,7 @@ export async function createGuestSubscriptionCheckout(
     },
     `checkout-sub-guest-${browserKeyHash.slice(0, 32)}-${emailKey(email)}-${choice.plan}-${choice.billingCycle}-${windowOf()}`,
   );
-  await insertCheckoutSession(deps.orm.em.fork(), {
+  await insertCheckoutSession(em, {
     id: session.id,
     orgId: null,
     userId: null,
@@ -181,13 +184,14 @@ export async function createGuestSubscriptionCheckout(
 
 /** The one-time $50 template licence (payment mode) for the signed-in user. */
 export async function createPurchaseCheckout(
-  deps: TBillingDeps,
+  em: EntityManager,
   identity: Identity,
-  browserKeyHash: string,
+  { browserKeyHash }: { browserKeyHash: string },
+  deps: TBillingDeps,
 ): Promise<TProviderCheckoutSession> {
   const customerId =
     identity.orgId !== null && identity.role === 'owner'
-      ? (await ensureCustomer(deps, identity as Identity & { orgId: number })).stripeCustomerId
+      ? (await ensureCustomer(em, identity as Identity & { orgId: number }, deps)).stripeCustomerId
       : null;
   const { successUrl, cancelUrl } = checkoutUrls(deps.config.PUBLIC_URL);
   const session = await deps.provider.createCheckoutSession(
@@ -206,7 +210,7 @@ export async function createPurchaseCheckout(
     },
     `checkout-template-${identity.userId}-${windowOf()}`,
   );
-  await insertCheckoutSession(deps.orm.em.fork(), {
+  await insertCheckoutSession(em, {
     id: session.id,
     orgId: identity.orgId,
     userId: identity.userId,
@@ -228,10 +232,13 @@ export async function createPurchaseCheckout(
  * HttpOnly cookie of the browser starting it: only that browser can use the auto-login afterwards.
  */
 export async function startCheckout(
-  deps: TBillingDeps,
+  em: EntityManager,
   actor: Identity | null,
-  choice: { plan?: TPaidPlan; billingCycle?: TBillingCycle; email?: string },
-  browserKey: string,
+  {
+    browserKey,
+    ...choice
+  }: { plan?: TPaidPlan; billingCycle?: TBillingCycle; email?: string; browserKey: string },
+  deps: TBillingDeps,
 ): Promise<{ url: string; sessionId: string }> {
   const browserKeyHash = hashBrowserKey(browserKey);
   // A signed-in account buys only once its address is proven (the identity JWT's `ev` claim, issue 15), and
@@ -246,23 +253,22 @@ export async function startCheckout(
     session =
       choice.plan && choice.billingCycle
         ? await createGuestSubscriptionCheckout(
+            em,
+            { plan: choice.plan, billingCycle: choice.billingCycle, email, browserKeyHash },
             deps,
-            { plan: choice.plan, billingCycle: choice.billingCycle },
-            email,
-            browserKeyHash,
           )
-        : await createGuestPurchaseCheckout(deps, email, browserKeyHash);
+        : await createGuestPurchaseCheckout(em, { email, browserKeyHash }, deps);
   } else if (choice.plan && choice.billingCycle) {
     if (actor.orgId === null) throw new BillingError('NO_ORGANIZATION', CHECKOUT_NEEDS_ORGANIZATION);
     if (actor.role !== 'owner') throw new BillingError('NOT_OWNER');
     session = await createSubscriptionCheckout(
-      deps,
+      em,
       { ...actor, orgId: actor.orgId },
-      { plan: choice.plan, billingCycle: choice.billingCycle },
-      browserKeyHash,
+      { plan: choice.plan, billingCycle: choice.billingCycle, browserKeyHash },
+      deps,
     );
   } else {
-    session = await createPurchaseCheckout(deps, actor, browserKeyHash);
+    session = await createPurchaseCheckout(em, actor, { browserKeyHash }, deps);
   }
   return { url: session.url ?? '', sessionId: session.id };
 }

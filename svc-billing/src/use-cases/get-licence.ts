@@ -46,9 +46,9 @@ async function coveredForUser(deps: TLicenceDeps, licences: LicenceRecord[]) {
 }
 
 export async function getLicence(
-  deps: TLicenceDeps,
   em: EntityManager,
   userId: number,
+  deps: TLicenceDeps,
 ): Promise<z.infer<typeof ZLicenceAccess>> {
   const licences = await licencesOf(em, userId);
   const latest = licences[licences.length - 1]!;
@@ -73,10 +73,10 @@ export async function getLicence(
 
 /** The archive of one covered version and its manifest entry; any other version: 404. */
 export async function openTemplateDownload(
-  deps: TLicenceDeps,
   em: EntityManager,
   userId: number,
-  version: string,
+  { version }: { version: string },
+  deps: TLicenceDeps,
 ) {
   const licences = await licencesOf(em, userId);
   const entry = (await coveredForUser(deps, licences)).find((v) => v.version === version);

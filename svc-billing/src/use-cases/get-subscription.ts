@@ -34,7 +34,3 @@ export async function getSubscription(
     stripeSubscriptionId: org?.stripeSubscriptionId ?? null,
   };
 }
-
-/** The subscription as it is now, after another unit of work changed it (the caller's EntityManager may hold
- * the organization as it was): read through a fork. */
-export const getFreshSubscription = (em: EntityManager, orgId: number) => getSubscription(em.fork(), orgId);

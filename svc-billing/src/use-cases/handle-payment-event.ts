@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { TBillingDeps } from '../deps.js';
 import type { TPaymentEvent } from '../providers/payment-provider.js';
 import { recordPaymentEventAndLock } from '../repositories/payment-event.queries.js';
@@ -14,14 +15,17 @@ export type TPaymentEventOutcome = 'handled' | 'duplicate';
  * once; the subscription is re-read from the provider under a per-subscription lock, so events that
  * arrive late or out of order still leave the provider's current state.
  */
+export type TPaymentEventDeps = Pick<
+  TBillingDeps,
+  'provider' | 'priceBook' | 'logger' | 'identity' | 'config' | 'licenceSigner'
+>;
+
 export async function handlePaymentEvent(
-  deps: Pick<
-    TBillingDeps,
-    'orm' | 'provider' | 'priceBook' | 'logger' | 'identity' | 'config' | 'licenceSigner'
-  >,
+  em: EntityManager,
   event: TPaymentEvent,
+  deps: TPaymentEventDeps,
 ): Promise<TPaymentEventOutcome> {
-  return deps.orm.em.fork().transactional(async (tx) => {
+  return em.transactional(async (tx) => {
     // A duplicate stops here, before any call to the provider.
     if (!(await recordPaymentEventAndLock(tx, event.id, event.type, event.subscriptionId)))
       return 'duplicate';

@@ -29,9 +29,9 @@ export const verifyReceiptToken = (deps: TReceiptDeps, token: string) => {
 
 /** GET /api/billing/invoices: the provider's invoices for the organization, its next charge and trial end. */
 export async function listInvoices(
-  deps: Pick<TBillingDeps, 'provider' | 'config'>,
   em: EntityManager,
   orgId: number,
+  deps: Pick<TBillingDeps, 'provider' | 'config'>,
 ): Promise<z.infer<typeof ZInvoiceList>> {
   const org = await findOrganization(em, orgId);
   const base = {

@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { TBillingDeps } from '../deps.js';
 import { listMemberCounts } from '../repositories/organization.queries.js';
 import { BILLABLE_STATUSES, syncSeats } from './sync-seats.js';
@@ -10,9 +10,9 @@ import { BILLABLE_STATUSES, syncSeats } from './sync-seats.js';
  * transaction. An event applied meanwhile wins by its version; one arriving later finds its version stale.
  */
 export async function reconcileSeats(
-  orm: MikroORM,
+  em: EntityManager,
+  { pageSize = 500 }: { pageSize?: number },
   deps: Pick<TBillingDeps, 'provider' | 'priceBook' | 'logger' | 'identity'>,
-  pageSize = 500,
 ): Promise<{ checked: number; reconciled: number; failed: number }> {
   let afterId = 0;
   let checked = 0;
@@ -21,7 +21,7 @@ export async function reconcileSeats(
   for (;;) {
     const page = await deps.identity.listMemberships(afterId, pageSize);
     const held = await listMemberCounts(
-      orm.em.fork(),
+      em,
       page.organizations.map((o) => o.orgId),
       BILLABLE_STATUSES,
     );
@@ -32,7 +32,7 @@ export async function reconcileSeats(
       const seatsOff = billing?.billable === true && billing.seats !== Math.max(billing.memberCount, 1);
       if (!stale && !seatsOff) continue;
       try {
-        await orm.em.fork().transactional((tx) =>
+        await em.transactional((tx) =>
           syncSeats(tx, deps, {
             orgId: identity.orgId,
             memberCount: identity.memberCount,
