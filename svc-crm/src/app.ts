@@ -7,6 +7,7 @@ import { crmMigrations } from './migrations/index.js';
 import { registerRoutes } from './routes/index.js';
 import { deliverDueWebhooks } from './use-cases/deliver-due-webhooks.js';
 import { WEBHOOK_DELIVERY_EVERY_MS } from './domain/webhook-delivery.js';
+import { sendDueAcknowledgements } from './use-cases/send-due-acknowledgements.js';
 
 /** Builds svc-crm (no listen): tests call app.inject, server.ts runs it. */
 export function buildApp(config: TConfig, overrides: TCrmOverrides = {}) {
@@ -24,6 +25,13 @@ export function buildApp(config: TConfig, overrides: TCrmOverrides = {}) {
         name: 'webhook-deliveries',
         everyMs: WEBHOOK_DELIVERY_EVERY_MS,
         run: ({ orm, secretBox }) => deliverDueWebhooks(() => orm.em.fork(), secretBox),
+      },
+      // Automatic acknowledgements to founders (issue 23 item 4), queued in the deal's transaction.
+      {
+        name: 'founder-acknowledgements',
+        everyMs: 2_000,
+        run: ({ orm, founderMailer, logger }) =>
+          sendDueAcknowledgements(() => orm.em.fork(), founderMailer, logger),
       },
     ],
   });

@@ -20,6 +20,14 @@ const ZCrmEnv = ZBaseConfig.extend({
   OPENAI_BASE_URL: blankIsUnset(z.url()),
   OPENAI_API_KEY: blankIsUnset(z.string().min(1)),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /**
+   * Replies to founders (nodemailer SMTP URL, as identity's). Unset: in development they are written to
+   * MAIL_OUTBOX_DIR as .eml files; in production the reply answers 503.
+   */
+  SMTP_URL: blankIsUnset(z.string().min(1)),
+  /** The installation's address replies go out from (Reply-To is the member). */
+  MAIL_FROM: z.string().min(1).default('DealFlow <no-reply@dealflow.local>'),
+  MAIL_OUTBOX_DIR: blankIsUnset(z.string().min(1)),
 }).superRefine((env, ctx) => {
   if (env.CRM_ENCRYPTION_KEY && Buffer.from(env.CRM_ENCRYPTION_KEY, 'base64').length !== 32) {
     ctx.addIssue({
@@ -41,6 +49,9 @@ const groupForReaders = ({
   OPENAI_BASE_URL,
   OPENAI_API_KEY,
   OPENAI_MODEL,
+  SMTP_URL,
+  MAIL_FROM,
+  MAIL_OUTBOX_DIR,
   ...base
 }: TCrmEnv) => ({
   ...base,
@@ -53,6 +64,8 @@ const groupForReaders = ({
   },
   /** Unset baseUrl: the AI analysis answers 503 saying what to configure. */
   openai: { baseUrl: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY, model: OPENAI_MODEL },
+  /** Replies to founders (issue 23 item 4). */
+  mail: { smtpUrl: SMTP_URL, from: MAIL_FROM, outboxDir: MAIL_OUTBOX_DIR },
 });
 
 export const ZConfig = ZCrmEnv.transform(groupForReaders);

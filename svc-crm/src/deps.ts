@@ -3,6 +3,7 @@ import type { TConfig } from './config.js';
 import { createAnalysisClient, type TAnalysisClient } from './providers/analysis-client.js';
 import { createSecretBox, type TSecretBox } from '@dealflow/service-kit';
 import { createCrmProviders, type CrmProvider, type TCrmProviders } from './providers/crm-provider.js';
+import { createFounderMailer, type TFounderMailer } from './providers/founder-mailer.js';
 
 /** What crm's routes and consumers are given: built once, after the ORM, the same for both. */
 export interface TCrmDeps {
@@ -14,6 +15,8 @@ export interface TCrmDeps {
   secretBox: TSecretBox | null;
   /** null without OPENAI_BASE_URL: the analysis answers 503 saying what to configure. */
   analysisClient: TAnalysisClient | null;
+  /** Replies to founders; null in production without SMTP_URL (the reply answers 503). */
+  founderMailer: TFounderMailer | null;
   /** The app's origin, for the built-in deal link. */
   publicUrl: string;
   /** The webhook-deliveries schedule forks its own EntityManagers from it. */
@@ -41,6 +44,8 @@ export function createDeps(
     secretBox,
     affinity: config.affinity,
     analysisClient: baseUrl ? createAnalysisClient({ baseUrl, apiKey: apiKey ?? 'not-needed', model }) : null,
+    founderMailer:
+      config.mail.smtpUrl || config.NODE_ENV !== 'production' ? createFounderMailer(config.mail) : null,
     publicUrl: config.PUBLIC_URL,
     orm: ctx.orm,
     logger: ctx.logger,
@@ -49,6 +54,11 @@ export function createDeps(
     {
       affinity: secretBox ? 'per organization' : 'off (no CRM_ENCRYPTION_KEY)',
       analysis: deps.analysisClient ? 'configured' : 'not configured',
+      founderReplies: config.mail.smtpUrl
+        ? 'smtp'
+        : deps.founderMailer
+          ? 'mail outbox folder'
+          : 'off (no SMTP_URL)',
     },
     'crm providers',
   );

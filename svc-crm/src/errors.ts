@@ -31,6 +31,12 @@ export const CrmError = defineErrors('CrmError', {
     status: 400,
     message: 'The webhook address must be an https URL that reaches a public address',
   },
+  FOUNDER_ADDRESS_UNKNOWN: { status: 400, message: "This deal has no founder's email address to reply to" },
+  REPLY_MAIL_NOT_CONFIGURED: {
+    status: 503,
+    message: 'Replies cannot be sent: no SMTP server is configured (SMTP_URL)',
+  },
+  REPLY_SEND_FAILED: { status: 502, message: 'The mail server did not accept the reply: try again' },
   /** The provider's own reason is given where it is thrown. */
   ANALYSIS_FAILED: { status: 502, message: 'The AI endpoint failed' },
 });

@@ -231,6 +231,8 @@ export const ZDeckExtracted = z.object({
   deckLinks: z.array(z.string()),
   /** Absent when no deck file was read (deck links only) and from producers before it existed. */
   outline: ZDeckOutline.optional(),
+  /** The founder's email's Message-ID (crm threads replies on it); null or absent when it had none. */
+  messageId: z.string().nullable().optional(),
 });
 
 /**

@@ -17,6 +17,7 @@ export * from './analytics.js';
 export * from './crm-connection.js';
 export * from './pipeline.js';
 export * from './webhooks.js';
+export * from './founder-replies.js';
 export { buildAsyncApi } from './asyncapi.js';
 export { buildOpenApi, allRoutes } from './openapi.js';
 export { serviceRoutes, ownedRoutes, type TServiceName } from './routes.js';

@@ -115,6 +115,8 @@ export const ZTimelineKind = z.enum([
   'comment',
   'rating',
   'correction',
+  /** A reply emailed to the founder (issue 23 item 4); text: the subject, a blank line, the message. */
+  'email',
 ]);
 export const ZTimelineEntry = z.object({
   id: z.string(),

@@ -15,6 +15,7 @@ import { supportRoutes } from './support.js';
 import { crmConnectionRoutes } from './crm-connection.js';
 import { pipelineRoutes } from './pipeline.js';
 import { webhookRoutes } from './webhooks.js';
+import { founderReplyRoutes } from './founder-replies.js';
 
 /**
  * Every HTTP route, by the service that owns it. The services register these, the gateway derives its
@@ -32,7 +33,7 @@ export const serviceRoutes = {
   billing: { ...billingRoutes, ...billingInvoiceRoutes, ...billingLicenceRoutes },
   // Analytics is svc-ingest's (its records); declared in its own file.
   ingest: { ...ingestRoutes, ...recordPageRoutes, ...analyticsRoutes, ...accountingRoutes },
-  crm: { ...crmRoutes, ...crmConnectionRoutes, ...pipelineRoutes, ...webhookRoutes },
+  crm: { ...crmRoutes, ...crmConnectionRoutes, ...pipelineRoutes, ...webhookRoutes, ...founderReplyRoutes },
 } as const;
 export type TServiceName = keyof typeof serviceRoutes;
 

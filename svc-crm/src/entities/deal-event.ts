@@ -1,7 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { createdAtColumn } from '@dealflow/service-kit';
 
-export type TDealEventKind = 'created' | 'stage_changed' | 'updated' | 'comment' | 'rating' | 'correction';
+export type TDealEventKind =
+  'created' | 'stage_changed' | 'updated' | 'comment' | 'rating' | 'correction' | 'email';
 
 /** One line of a deal's timeline: stage changes, comments, ratings, corrections; who and when. */
 export class DealEvent {

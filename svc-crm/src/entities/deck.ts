@@ -19,6 +19,8 @@ export class Deck {
   /** The deck's sections and figures as svc-ingest read them (null: no deck file, or sent before outlines). */
   outline!: TDeckOutline | null;
   outcome!: TDeckOutcome;
+  /** The founder's email's Message-ID: replies are threaded on it (null: unknown, sent before it was kept). */
+  messageId!: string | null;
   updatedAt!: Date;
 }
 
@@ -37,6 +39,7 @@ export const DeckSchema = new EntitySchema<Deck>({
     deckLinks: { type: 'json', defaultRaw: `'[]'` },
     outline: { type: 'json', nullable: true },
     outcome: { type: 'string', length: 32 },
+    messageId: { type: 'text', nullable: true },
     updatedAt: updatedAtColumn,
   },
 });

@@ -11,6 +11,7 @@ export * from './deal-event.js';
 export * from './deal-rating.js';
 export * from './member.js';
 export * from './webhook.js';
+export * from './founder-reply.js';
 
 import { CompanySchema } from './company.js';
 import { DealSchema } from './deal.js';
@@ -24,6 +25,7 @@ import { DealEventSchema } from './deal-event.js';
 import { DealRatingSchema } from './deal-rating.js';
 import { MemberSchema } from './member.js';
 import { WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.js';
+import { FounderReplySchema, ReplySettingsSchema } from './founder-reply.js';
 
 export const crmEntities = [
   CompanySchema,
@@ -39,4 +41,6 @@ export const crmEntities = [
   MemberSchema,
   WebhookEndpointSchema,
   WebhookDeliverySchema,
+  ReplySettingsSchema,
+  FounderReplySchema,
 ] as EntitySchema[];

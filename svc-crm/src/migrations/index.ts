@@ -6,6 +6,7 @@ import { Migration20261124221506 } from './Migration20261124221506.js';
 import { Migration20261128052500 } from './Migration20261128052500.js';
 import { Migration20261128055312 } from './Migration20261128055312.js';
 import { Migration20261128064255 } from './Migration20261128064255.js';
+import { Migration20261128085556 } from './Migration20261128085556.js';
 
 /** In the order they run; `npm run migration:create` writes the next one (and the snapshot) here. */
 export const crmMigrations = [
@@ -17,4 +18,5 @@ export const crmMigrations = [
   { name: 'Migration20261128052500', class: Migration20261128052500 },
   { name: 'Migration20261128055312', class: Migration20261128055312 },
   { name: 'Migration20261128064255', class: Migration20261128064255 },
+  { name: 'Migration20261128085556', class: Migration20261128085556 },
 ];

@@ -20,6 +20,8 @@ export async function saveDeck(
     deckLinks: deck.deckLinks,
     outline: deck.outline ?? null,
     outcome,
+    // A re-announcement carries no Message-ID: the one kept from the first announcement stays.
+    ...(deck.messageId ? { messageId: deck.messageId } : {}),
     updatedAt: new Date(),
   });
 }

@@ -5,6 +5,7 @@ import { dealsRoutes } from './deals.js';
 import { affinityConnectionRoutes } from './affinity-connection.js';
 import { pipelineRoutesOf } from './pipeline.js';
 import { webhookRoutesOf } from './webhooks.js';
+import { founderReplyRoutesOf } from './founder-replies.js';
 
 /** Every crm route; each one's auth is the one its contract entry (crmRoutes) declares. */
 export function registerRoutes(router: TRouter, deps: TCrmDeps) {
@@ -13,4 +14,5 @@ export function registerRoutes(router: TRouter, deps: TCrmDeps) {
   affinityConnectionRoutes(router, deps);
   pipelineRoutesOf(router);
   webhookRoutesOf(router, deps);
+  founderReplyRoutesOf(router, deps);
 }

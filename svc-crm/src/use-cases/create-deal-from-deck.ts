@@ -15,6 +15,7 @@ import { createDeal, findDealByEmail } from '../repositories/deal.repository.js'
 import { publishDealCreated, publishDealRejected } from '../repositories/crm.events.js';
 import { deleteDeckAnalysis } from '../repositories/analysis.repository.js';
 import { enqueueWebhookEvent } from './enqueue-webhook-event.js';
+import { queueFounderAcknowledgement } from './queue-founder-acknowledgement.js';
 
 type TDeckExtracted = TEventPayload<typeof Topics.deckExtracted>;
 
@@ -71,7 +72,7 @@ export async function createDealFromDeck(
     });
     return 'missing_domain';
   }
-  await saveDeck(em, deck, 'deal_created');
+  const savedDeck = await saveDeck(em, deck, 'deal_created');
 
   // The organization's own Affinity account when its owner connected one, else the built-in CRM.
   const provider = await deps.providers.forOrganization(em, deck.orgId);
@@ -152,6 +153,7 @@ export async function createDealFromDeck(
     provider: deal.provider,
     dealUrl: deal.url,
   });
+  await queueFounderAcknowledgement(em, deal, savedDeck, company.name);
   deps.logger.info({ emailId: deck.emailId, dealId: deal.id, provider: deal.provider }, 'deal created');
   return 'created';
 }

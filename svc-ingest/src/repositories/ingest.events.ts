@@ -44,6 +44,8 @@ export interface TExtractedRecord {
   deckLinks: string[];
   /** Null when no deck file was read (deck links only). */
   deckOutline: TDeckOutline | null;
+  /** The email's Message-ID (crm threads its replies to the founder on it); absent from the sweep's re-announcements. */
+  messageId?: string | null;
 }
 
 /**
@@ -63,6 +65,7 @@ export function publishDeckExtracted(em: EntityManager, record: TExtractedRecord
       extractedData: record.extractedData,
       deckLinks: record.deckLinks,
       ...(record.deckOutline ? { outline: record.deckOutline } : {}),
+      ...(record.messageId ? { messageId: record.messageId } : {}),
     },
   });
 }

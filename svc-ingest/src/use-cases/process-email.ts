@@ -208,6 +208,7 @@ export async function processEmail(
       extractedData,
       deckLinks,
       deckOutline,
+      messageId: email.messageId,
     });
     finish('completed', { companyName: extractedData.companyName ?? null });
     return 'processed';

@@ -94,3 +94,25 @@ export const testWebhookEndpoint = /* @__PURE__ */ endpoint(
   '/api/webhook-endpoints/:id/test',
   2,
 );
+export const getReplySettings = /* @__PURE__ */ endpoint(
+  'crm',
+  'getReplySettings',
+  'GET',
+  '/api/pipeline/reply-templates',
+  0,
+);
+export const putReplySettings = /* @__PURE__ */ endpoint(
+  'crm',
+  'putReplySettings',
+  'PUT',
+  '/api/pipeline/reply-templates',
+  1,
+);
+export const getReplyDraft = /* @__PURE__ */ endpoint(
+  'crm',
+  'getReplyDraft',
+  'GET',
+  '/api/deals/:id/reply-draft',
+  2,
+);
+export const sendReply = /* @__PURE__ */ endpoint('crm', 'sendReply', 'POST', '/api/deals/:id/reply', 2);
