@@ -10,10 +10,11 @@ import {
   TabList,
   makeStyles,
 } from '@fluentui/react-components';
-import { PageHeading } from '@dealflow/web-kit';
+import { PageHeading, useAuth } from '@dealflow/web-kit';
 import { DealDrawer } from '../components/deals/DealDrawer.js';
 import { DealsBoard } from '../components/deals/DealsBoard.js';
 import { DealsTable } from '../components/deals/DealsTable.js';
+import { ReplyTemplatesDialog } from '../components/deals/ReplyTemplatesDialog.js';
 import { useDealChange } from '../hooks/use-deal-change.js';
 import { dealsQueries, type TOwnerFilter } from '../lib/deals-api.js';
 
@@ -32,6 +33,7 @@ const useStyles = makeStyles({
 /** /deals: the board (drag and drop, keyboard too) or the table, all deals or "My deals", and a deal's panel. */
 export default function DealsPage() {
   const styles = useStyles();
+  const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'table' ? 'table' : 'board';
   const owner: TOwnerFilter = params.get('owner') === 'me' ? 'me' : 'all';
@@ -115,6 +117,7 @@ export default function DealsPage() {
           <Tab value="all">All deals</Tab>
           <Tab value="me">My deals</Tab>
         </TabList>
+        {user?.role === 'owner' && <ReplyTemplatesDialog />}
       </div>
       {content}
       {openDeal && pipeline.data && (

@@ -25,6 +25,7 @@ import { Dismiss24Regular } from '@fluentui/react-icons';
 import { api } from '@dealflow/contracts/client';
 import { Button, useAuth } from '@dealflow/web-kit';
 import { useDealChange } from '../../hooks/use-deal-change.js';
+import { FounderReply } from './FounderReply.js';
 import {
   dealsQueries,
   findMentions,
@@ -72,6 +73,11 @@ function describeEntry(entry: TTimelineEntry): string {
         : `Rated ${entry.score}/5${entry.text ? `: ${entry.text}` : ''}`;
     case 'correction':
       return entry.text ?? 'Corrected the record';
+    case 'email': {
+      // "To: <address>\nSubject: <subject>\n\n<message>": the line says to whom and what about.
+      const [to = '', subject = ''] = (entry.text ?? '').split('\n');
+      return `Emailed the founder (${to.replace(/^To: /, '')}): ${subject.replace(/^Subject: /, '')}`;
+    }
     default:
       return entry.text ? `Changed ${entry.text}` : 'Changed the deal';
   }
@@ -330,6 +336,9 @@ export function DealDrawer(props: {
         <Divider />
         <h3>Your rating</h3>
         <Rating dealId={deal.id} />
+        <Divider />
+        <h3>Reply to the founder</h3>
+        <FounderReply dealId={deal.id} />
         <Divider />
         <h3>Comments and timeline</h3>
         <CommentBox dealId={deal.id} members={props.members} />
