@@ -12,6 +12,11 @@ describe('carriesWebhookCredential: the table of what each sender sends', () => 
     ['/webhooks/mail', { 'x-dealflow-signature': `sha256=${hex}` }],
     ['/webhooks/mail', { authorization: basic }],
     ['/webhooks/mail/ses', { 'x-amz-sns-message-type': 'Notification', authorization: basic }],
+    ['/webhooks/mail/operator/raw', { authorization: 'Bearer 0123456789abcdef0123456789abcdef' }],
+    ['/webhooks/mail/operator/sendgrid', { authorization: basic }],
+    ['/webhooks/mail/operator/postmark', { authorization: basic }],
+    ['/webhooks/mail/operator/mailgun', { 'content-type': 'multipart/form-data; boundary=----x' }],
+    ['/webhooks/mail/operator/ses', { 'x-amz-sns-message-type': 'SubscriptionConfirmation' }],
   ])('recognises %s with %o', (path, headers) => expect(carriesWebhookCredential(path, headers)).toBe(true));
 
   it.each([
@@ -26,6 +31,10 @@ describe('carriesWebhookCredential: the table of what each sender sends', () => 
     ['/webhooks/mail/ses', { 'x-amz-sns-message-type': 'Notification' }],
     ['/webhooks/mail/ses', { 'x-amz-sns-message-type': 'Other', authorization: basic }],
     ['/webhooks/mail', {}],
+    ['/webhooks/mail/operator/raw', { authorization: basic }],
+    ['/webhooks/mail/operator/sendgrid', { 'x-dealflow-signature': `sha256=${hex}` }],
+    ['/webhooks/mail/operator/mailgun', { 'content-type': 'message/rfc822' }],
+    ['/webhooks/mail/operator/ses', { 'x-amz-sns-message-type': 'Other' }],
   ])('does not recognise %s with %o', (path, headers) =>
     expect(carriesWebhookCredential(path, headers)).toBe(false),
   );

@@ -59,6 +59,29 @@ export const WEBHOOK_CREDENTIALS: readonly TWebhookCredential[] = [
         header(h, 'x-amz-sns-message-type') ?? '',
       ) && basicAuth(h),
   },
+  // The installation's operator routes (svc-ingest, issue 22): one provider account for every organization.
+  {
+    sender: 'operator raw MIME relay (Bearer INBOUND_OPERATOR_TOKEN)',
+    path: '/webhooks/mail/operator/raw',
+    carries: authorization('Bearer'),
+  },
+  { sender: 'operator SendGrid Inbound Parse', path: '/webhooks/mail/operator/sendgrid', carries: basicAuth },
+  { sender: 'operator Postmark inbound', path: '/webhooks/mail/operator/postmark', carries: basicAuth },
+  {
+    // Mailgun signs fields inside its form (timestamp, token, signature), checked by the service once read;
+    // nothing in its headers can be checked first.
+    sender: 'operator Mailgun routes',
+    path: '/webhooks/mail/operator/mailgun',
+    carries: (h) => /^multipart\/form-data;\s*boundary=/i.test(header(h, 'content-type') ?? ''),
+  },
+  {
+    sender: 'Amazon SNS (operator SES inbound)',
+    path: '/webhooks/mail/operator/ses',
+    carries: (h) =>
+      /^(Notification|SubscriptionConfirmation|UnsubscribeConfirmation)$/.test(
+        header(h, 'x-amz-sns-message-type') ?? '',
+      ),
+  },
 ];
 
 /** Whether a webhook post to `path` carries the credential its sender sends (see WEBHOOK_CREDENTIALS). */

@@ -24,6 +24,27 @@ const ZIngestEnv = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4003),
   /** Domain of the per-organization inbound addresses `<slug>-<token>@INBOUND_MAIL_DOMAIN`. */
   INBOUND_MAIL_DOMAIN: z.string().min(3).default('inbound.dealflow.local'),
+  /**
+   * The installation's operator-level inbound routes (issue 22 item 1: one provider account for every
+   * organization, routed by recipient). Each is off while its proof is unset:
+   * raw MIME `Authorization: Bearer <INBOUND_OPERATOR_TOKEN>`; SendGrid Inbound Parse and Postmark inbound with
+   * basic auth in the URL (the password); Mailgun routes signed with the webhook signing key; Amazon SES
+   * through SNS from the listed topic ARNs (comma-separated).
+   */
+  INBOUND_OPERATOR_TOKEN: blankIsUnset(z.string().min(24).max(512)),
+  INBOUND_SENDGRID_PASSWORD: blankIsUnset(z.string().min(16).max(512)),
+  INBOUND_POSTMARK_PASSWORD: blankIsUnset(z.string().min(16).max(512)),
+  INBOUND_MAILGUN_SIGNING_KEY: blankIsUnset(z.string().min(16).max(512)),
+  INBOUND_SES_TOPIC_ARNS: blankIsUnset(
+    z
+      .string()
+      .regex(
+        /^arn:aws(-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[\w-]+(,arn:aws(-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[\w-]+)*$/,
+        'INBOUND_SES_TOPIC_ARNS: SNS topic ARNs separated by commas',
+      ),
+  ),
+  /** How long an organization's previous inbound address keeps receiving after the owner rotates it. */
+  INBOUND_ADDRESS_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   /** Largest raw message the mail webhook accepts (bytes); larger -> 413. */
   MAIL_MAX_BYTES: z.coerce
     .number()
@@ -99,6 +120,12 @@ type TIngestEnv = z.infer<typeof ZIngestEnv>;
 /** The parsed environment grouped for its readers; the kit's variables stay as the kit reads them. */
 const groupForReaders = ({
   INBOUND_MAIL_DOMAIN,
+  INBOUND_OPERATOR_TOKEN,
+  INBOUND_SENDGRID_PASSWORD,
+  INBOUND_POSTMARK_PASSWORD,
+  INBOUND_MAILGUN_SIGNING_KEY,
+  INBOUND_SES_TOPIC_ARNS,
+  INBOUND_ADDRESS_GRACE_DAYS,
   MAIL_MAX_BYTES,
   MAIL_PARSE_TIMEOUT_MS,
   DECK_MAX_BYTES,
@@ -137,6 +164,16 @@ const groupForReaders = ({
      */
     formMaxBytes: MAIL_MAX_BYTES + MAIL_FORM_OVERHEAD_BYTES,
     parseTimeoutMs: MAIL_PARSE_TIMEOUT_MS,
+    /** Days the previous address keeps receiving after a rotation. */
+    addressGraceDays: INBOUND_ADDRESS_GRACE_DAYS,
+  },
+  /** The operator's provider routes (`/webhooks/mail/operator/:provider`); unset: that route is off (404). */
+  operatorInbound: {
+    rawToken: INBOUND_OPERATOR_TOKEN,
+    sendgridPassword: INBOUND_SENDGRID_PASSWORD,
+    postmarkPassword: INBOUND_POSTMARK_PASSWORD,
+    mailgunSigningKey: INBOUND_MAILGUN_SIGNING_KEY,
+    sesTopicArns: INBOUND_SES_TOPIC_ARNS ? INBOUND_SES_TOPIC_ARNS.split(',') : [],
   },
   /** The deck file's size cap and what reading it may cost (worker heap, time, OCR, zip inflation). */
   deck: {

@@ -15,6 +15,10 @@ export const IngestError = defineErrors('IngestError', {
   HEADERS_TOO_LARGE: { status: 400, message: 'Malformed message: the header block is too large' },
   UNKNOWN_RECIPIENT: { status: 401, message: 'No organization receives mail at this address' },
   WEBHOOK_UNAUTHORIZED: { status: 401, message: 'Webhook secret or signature missing or wrong' },
+  OPERATOR_ROUTE_OFF: {
+    status: 404,
+    message: 'This inbound provider is not configured on this installation (see docs/DEPLOY.md)',
+  },
   MAILBOX_INVALID: { status: 400, message: 'Could not connect to the mailbox' },
   ACCOUNTING_INVALID: { status: 400, message: 'Client ID and Client Secret are required' },
   ACCOUNTING_REFUSED: { status: 400, message: 'Xero refused the Client ID and Client Secret' },

@@ -214,6 +214,13 @@ export const ZMailboxStatus = z.object({
     .object({ code: z.string(), link: z.string(), forwarder: z.string().nullable(), receivedAt: z.string() })
     .nullable()
     .optional(),
+  /**
+   * The address before the owner's last rotation, still receiving until `previousInboundUntil` (issue 22); null
+   * when there is none or its grace period is over. `addressGraceDays`: how long a rotated address keeps receiving.
+   */
+  previousInboundAddress: z.string().nullable().optional(),
+  previousInboundUntil: z.string().nullable().optional(),
+  addressGraceDays: z.number().int().optional(),
 });
 export const ZMailgunKeyBody = z.object({
   /** Mailgun's "HTTP webhook signing key" (Sending > Webhooks); null removes it. */
@@ -451,6 +458,15 @@ export const ingestRoutes = defineRoutes({
     auth: 'owner',
     responses: { 200: ZMailboxStatus, ...errors },
   },
+  mailboxRotateAddress: {
+    method: 'POST',
+    path: '/api/integrations/mailbox/inbound-address',
+    summary:
+      'Give the organization a new inbound address; the old one keeps receiving for the grace period (INBOUND_ADDRESS_GRACE_DAYS) and then stops',
+    tag: 'integrations',
+    auth: 'owner',
+    responses: { 200: ZMailboxStatus, ...errors },
+  },
   mailboxRevealSecret: {
     method: 'POST',
     path: '/api/integrations/mailbox/webhook-secret/reveal',
@@ -542,6 +558,29 @@ export const ingestRoutes = defineRoutes({
       }),
       400: ZErrorBody,
       401: ZErrorBody,
+      413: ZErrorBody,
+    },
+  },
+  operatorInbound: {
+    method: 'POST',
+    path: '/webhooks/mail/operator/:provider',
+    summary:
+      "The installation's inbound mail from one provider account for every organization, routed by recipient: `raw` (Bearer INBOUND_OPERATOR_TOKEN), `sendgrid` and `postmark` (basic auth in the URL), `mailgun` (Mailgun's signature), `ses` (an SNS subscription, SNS's signature); an unknown recipient is answered 200 with no record",
+    tag: 'webhooks',
+    auth: 'signature',
+    rawBody: 'message/rfc822',
+    params: z.object({ provider: z.enum(['raw', 'sendgrid', 'mailgun', 'postmark', 'ses']) }),
+    responses: {
+      200: z.object({
+        accepted: z.literal(true),
+        /** One record per organization the message was addressed to (none: an unknown recipient). */
+        emailIds: z.array(ZId),
+        /** SNS's message type (`ses` only). */
+        type: z.enum(['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation']).optional(),
+      }),
+      400: ZErrorBody,
+      401: ZErrorBody,
+      404: ZErrorBody,
       413: ZErrorBody,
     },
   },

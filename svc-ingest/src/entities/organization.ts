@@ -9,6 +9,12 @@ export interface Organization {
   slug: string;
   inboundToken: string;
   /**
+   * The address before the owner's last rotation (issue 22): it keeps receiving until `previousInboundUntil`
+   * (INBOUND_ADDRESS_GRACE_DAYS after the rotation), then nothing reaches the organization through it.
+   */
+  previousInboundToken: string | null;
+  previousInboundUntil: Date | null;
+  /**
    * The webhook secret (issue 20): its sha256 in hex, looked up when a post presents it before its body is
    * read, and the secret sealed for this organization (the HMAC check of X-Dealflow-Signature, the owner's
    * reveal). `webhookSecretPlain` is only set without an encryption key, or for a row written before this
@@ -49,6 +55,18 @@ export const OrganizationSchema = new EntitySchema<Organization>({
       type: 'text',
       fieldName: 'inbound_token',
       unique: 'organizations_inbound_token_key',
+    },
+    previousInboundToken: {
+      type: 'text',
+      fieldName: 'previous_inbound_token',
+      nullable: true,
+      unique: 'organizations_previous_inbound_token_key',
+    },
+    previousInboundUntil: {
+      type: 'Date',
+      columnType: 'timestamptz',
+      fieldName: 'previous_inbound_until',
+      nullable: true,
     },
     webhookSecretHash: {
       type: 'text',

@@ -10,6 +10,7 @@ import { Migration20261125011711 } from './Migration20261125011711.js';
 import { Migration20261128053000 } from './Migration20261128053000.js';
 import { Migration20261128055921 } from './Migration20261128055921.js';
 import { Migration20261128064434 } from './Migration20261128064434.js';
+import { Migration20261128085020 } from './Migration20261128085020.js';
 
 /** Every migration, in order (listed in code: an ESM build has no file globbing). */
 export const migrations: TMigrationList = [
@@ -24,4 +25,5 @@ export const migrations: TMigrationList = [
   { name: 'Migration20261128053000', class: Migration20261128053000 },
   { name: 'Migration20261128055921', class: Migration20261128055921 },
   { name: 'Migration20261128064434', class: Migration20261128064434 },
+  { name: 'Migration20261128085020', class: Migration20261128085020 },
 ];

@@ -80,8 +80,45 @@ export async function upsertOrganization(
 
 export const findOrganization = (em: EntityManager, id: number) => em.findOne(OrganizationSchema, { id });
 
+/** The organization receiving at this token: its current address, or the previous one within its grace period. */
 export const findOrganizationByToken = (em: EntityManager, token: string) =>
-  em.findOne(OrganizationSchema, { inboundToken: token });
+  em.findOne(OrganizationSchema, {
+    $or: [
+      { inboundToken: token },
+      { previousInboundToken: token, previousInboundUntil: { $gt: new Date() } },
+    ],
+  });
+
+/** Every organization receiving at one of these tokens (the operator routes: one message, many organizations). */
+export const findOrganizationsByTokens = (em: EntityManager, tokens: string[]) =>
+  tokens.length === 0
+    ? Promise.resolve([])
+    : em.find(
+        OrganizationSchema,
+        {
+          $or: [
+            { inboundToken: { $in: tokens } },
+            { previousInboundToken: { $in: tokens }, previousInboundUntil: { $gt: new Date() } },
+          ],
+        },
+        { orderBy: { id: 'asc' } },
+      );
+
+/**
+ * A new inbound address token (the owner's rotation): the current one becomes the previous, receiving until
+ * `until`; a previous one still in its grace period stops at once (one grace period at a time).
+ */
+export async function rotateInboundToken(em: EntityManager, id: number, until: Date) {
+  const org = await em.findOne(OrganizationSchema, { id }, { fields: ['inboundToken'] });
+  if (!org) return null;
+  const inboundToken = randomBytes(6).toString('hex');
+  await em.nativeUpdate(
+    OrganizationSchema,
+    { id },
+    { inboundToken, previousInboundToken: org.inboundToken, previousInboundUntil: until },
+  );
+  return { inboundToken, previousInboundToken: org.inboundToken };
+}
 
 /** Does any organization have this webhook secret? (The mail webhook's check on headers, before the body.) */
 export const webhookSecretExists = async (em: EntityManager, secret: string) =>

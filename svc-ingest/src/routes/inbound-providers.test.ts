@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMailgun } from '../domain/mail/inbound-providers.js';
+import { basicAuth, mailgunFields, multipart, sendgridFields } from '../test/provider-posts.js';
 import { sampleDeck } from '../test/factories/deck.factory.js';
 import { buildMail } from '../test/factories/mail.factory.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';
@@ -11,15 +11,7 @@ const ORG = 51;
 let h: TIngestTest;
 let inbox: { address: string; secret: string };
 
-/** A form encoded exactly as the platform sends multipart/form-data (what SendGrid and Mailgun post). */
-async function multipart(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const req = new Request('http://stand-in/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
-}
-const basic = (password: string, user = 'dealflow') =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const basic = basicAuth;
 
 const postForm = async (fields: Record<string, string>, headers: Record<string, string> = {}) => {
   const { payload, contentType } = await multipart(fields);
@@ -53,41 +45,6 @@ const completed = (id: number) =>
     },
     { timeoutMs: 60_000 },
   ); // the first deck warms the deck worker pool; slow on a loaded machine
-
-/** SendGrid Inbound Parse with "POST the raw, full MIME message" on: the fields its docs list. */
-const sendgridFields = (raw: Buffer, to: string) => ({
-  dkim: '{@acmerobotics.io : pass}',
-  email: raw.toString('utf8'),
-  to,
-  from: 'Jane Founder <jane@acmerobotics.io>',
-  sender_ip: '203.0.113.7',
-  spam_report: '',
-  envelope: JSON.stringify({ to: [to], from: 'jane@acmerobotics.io' }),
-  subject: 'Acme deck',
-  spam_score: '0.1',
-  charsets: JSON.stringify({ to: 'UTF-8', subject: 'UTF-8', from: 'UTF-8' }),
-  SPF: 'pass',
-});
-
-/** Mailgun's forward() to a URL ending in "mime": the fields of its "Parsed Messages" docs for MIME. */
-const mailgunFields = (
-  raw: Buffer,
-  to: string,
-  key: string,
-  timestamp = String(Math.floor(Date.now() / 1000)),
-) => {
-  const token = randomBytes(25).toString('hex');
-  return {
-    recipient: to,
-    sender: 'jane@acmerobotics.io',
-    from: 'Jane Founder <jane@acmerobotics.io>',
-    subject: 'Acme deck',
-    'body-mime': raw.toString('utf8'),
-    timestamp,
-    token,
-    signature: signMailgun(key, timestamp, token),
-  };
-};
 
 /** The largest raw message (MAIL_MAX_BYTES), small here so a message at the cap is cheap to build. */
 const MAIL_MAX = 2 * 1024 * 1024;

@@ -1,3 +1,4 @@
+import { rotateInboundAddress } from '../use-cases/rotate-inbound-address.js';
 import contentDisposition from 'content-disposition';
 import { accountingRoutes, ingestRoutes } from '@dealflow/contracts';
 import type { TRouter } from '@dealflow/service-kit';
@@ -33,6 +34,9 @@ export function integrationsRoutes({ route }: TRouter, deps: TIngestDeps) {
   );
   route(ingestRoutes.mailboxRotateSecret, async ({ actor, request }) =>
     rotateWebhookSecretOf(request.em, actor, deps),
+  );
+  route(ingestRoutes.mailboxRotateAddress, async ({ actor, request }) =>
+    rotateInboundAddress(request.em, actor, deps),
   );
   route(ingestRoutes.mailboxRevealSecret, async ({ actor, request }) =>
     revealWebhookSecret(request.em, actor, deps),

@@ -6,6 +6,11 @@ import { checkWebhookHeaders } from '../use-cases/check-webhook-headers.js';
 import { receiveWebhookMail } from '../use-cases/receive-webhook-mail.js';
 import { getOrganizationInbound } from '../use-cases/get-organization-inbound.js';
 import { receiveSesMail } from '../use-cases/receive-ses-mail.js';
+import {
+  checkOperatorHeaders,
+  receiveOperatorMail,
+  type TOperatorProvider,
+} from '../use-cases/receive-operator-mail.js';
 
 const RAW_TYPES = ['message/rfc822', 'text/plain', 'application/octet-stream'];
 /** SendGrid Inbound Parse and Mailgun routes post forms: kept as bytes here, read by the use-case. */
@@ -74,6 +79,31 @@ export function mailWebhookRoutes({ app, route }: TRouter, deps: TIngestDeps) {
       );
     },
     { bodyLimit: deps.config.mail.maxBytes },
+  );
+
+  // The installation's operator routes (issue 22): one provider account for every organization, by recipient.
+  route(
+    ingestRoutes.operatorInbound,
+    async ({ params, request }) =>
+      receiveOperatorMail(
+        request.em,
+        { provider: params.provider, body: request.body as unknown, headers: request.headers },
+        deps,
+      ),
+    {
+      bodyLimit: deps.config.mail.formMaxBytes,
+      // Bearer (raw) and basic auth (SendGrid, Postmark) are refused on the headers, the body never read.
+      onRequest: async (request, reply) => {
+        const { provider } = request.params as { provider?: TOperatorProvider };
+        if (provider !== 'raw' && provider !== 'sendgrid' && provider !== 'postmark') return;
+        try {
+          checkOperatorHeaders(deps.config.operatorInbound, provider, request.headers);
+        } catch (error) {
+          reply.header('connection', 'close');
+          throw error;
+        }
+      },
+    },
   );
 
   // Service-to-service (dev-stack, end-to-end tests): the inbound address and secret of an organization.

@@ -1,13 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { createSign, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { waitFor } from '@dealflow/service-kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearSnsCertificateCache } from '../providers/sns-message.js';
 import { buildMail } from '../test/factories/mail.factory.js';
-import { startHttpsStandIn } from '../test/https-stand-in.js';
+import { SNS_HOST, startSnsStandIn } from '../test/sns-stand-in.js';
 import { startIngest, type TIngestTest } from '../test/ingest-service.js';
 
 /**
@@ -18,75 +14,21 @@ import { startIngest, type TIngestTest } from '../test/ingest-service.js';
  * maps the SNS host to 127.0.0.1, the test allow list admits it, the stand-in's TLS certificate names it.
  */
 const ORG = 61;
-const SNS_HOST = 'sns.us-east-1.amazonaws.com';
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:ses-inbound';
 let h: TIngestTest;
 let inbox: { address: string; secret: string };
-let sns: Awaited<ReturnType<typeof startHttpsStandIn>>;
-let signingKey: string;
-let signingCert: string;
-const certFetches: string[] = [];
-const confirmations: URLSearchParams[] = [];
+let sns: Awaited<ReturnType<typeof startSnsStandIn>>;
+let certFetches: string[];
+let confirmations: URLSearchParams[];
 const certPath = '/SimpleNotificationService-01d088a6f77103d0fe307c0069e40ed6.pem';
 
-const snsBase = () => `https://${SNS_HOST}:${new URL(sns.base).port}`;
-
-/** The string SNS signs, written here from AWS's documentation (not imported from the code under test). */
-function stringToSign(m: Record<string, string | undefined>) {
-  const keys =
-    m.Type === 'Notification'
-      ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
-      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
-  return keys.flatMap((k) => (m[k] === undefined ? [] : [`${k}\n${m[k]}\n`])).join('');
-}
-
-function signed(m: Record<string, string | undefined>, version: '1' | '2' = '1'): Record<string, string> {
-  const body = {
-    ...m,
-    SignatureVersion: version,
-    SigningCertURL: m.SigningCertURL ?? `${snsBase()}${certPath}`,
-  };
-  const signature = createSign(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256')
-    .update(stringToSign(body))
-    .sign(signingKey, 'base64');
-  return { ...body, Signature: signature } as Record<string, string>;
-}
-
+const snsBase = () => sns.base;
+const signed = (m: Record<string, string | undefined>, version: '1' | '2' = '1') => sns.signed(m, version);
 /** An SES "Received" notification with the raw email as content (receipt rule, SNS action). */
 const sesMessage = (raw: Buffer, encoding: 'UTF8' | 'BASE64') =>
-  JSON.stringify({
-    notificationType: 'Received',
-    mail: {
-      timestamp: new Date().toISOString(),
-      source: 'jane@acmerobotics.io',
-      messageId: randomUUID(),
-      destination: [inbox.address],
-      headersTruncated: false,
-    },
-    receipt: {
-      timestamp: new Date().toISOString(),
-      processingTimeMillis: 574,
-      recipients: [inbox.address],
-      spamVerdict: { status: 'PASS' },
-      virusVerdict: { status: 'PASS' },
-      spfVerdict: { status: 'PASS' },
-      dkimVerdict: { status: 'PASS' },
-      dmarcVerdict: { status: 'PASS' },
-      action: { type: 'SNS', topicArn: TOPIC, encoding },
-    },
-    content: encoding === 'BASE64' ? raw.toString('base64') : raw.toString('utf8'),
-  });
-
-const notification = (message: string, over: Record<string, string> = {}) => ({
-  Type: 'Notification',
-  MessageId: randomUUID(),
-  TopicArn: TOPIC,
-  Subject: 'Amazon SES Email Receipt Notification',
-  Message: message,
-  Timestamp: new Date().toISOString(),
-  UnsubscribeURL: `${snsBase()}/?Action=Unsubscribe&SubscriptionArn=${TOPIC}:1`,
-  ...over,
-});
+  sns.sesMessage(raw, [inbox.address], TOPIC, encoding);
+const notification = (message: string, over: Record<string, string> = {}) =>
+  sns.notification(TOPIC, message, over);
 
 const basic = (password: string) => `Basic ${Buffer.from(`dealflow:${password}`).toString('base64')}`;
 
@@ -118,45 +60,10 @@ const record = (id: number) =>
   );
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sns-signing-'));
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${SNS_HOST}`].concat([
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ]),
-    { stdio: 'ignore' },
-  );
-  signingKey = readFileSync(join(dir, 'key.pem'), 'utf8');
-  signingCert = readFileSync(join(dir, 'cert.pem'), 'utf8');
-  sns = await startHttpsStandIn(
-    (req, res) => {
-      const url = new URL(req.url ?? '/', 'https://stand-in');
-      if (url.pathname.endsWith('.pem')) {
-        certFetches.push(url.pathname);
-        res.writeHead(200, { 'content-type': 'application/x-x509-ca-cert' });
-        res.end(signingCert);
-      } else if (url.searchParams.get('Action') === 'ConfirmSubscription') {
-        confirmations.push(url.searchParams);
-        res.writeHead(200, { 'content-type': 'text/xml' });
-        res.end(
-          `<ConfirmSubscriptionResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><ConfirmSubscriptionResult><SubscriptionArn>${TOPIC}:1</SubscriptionArn></ConfirmSubscriptionResult></ConfirmSubscriptionResponse>`,
-        );
-      } else {
-        res.writeHead(404);
-        res.end();
-      }
-    },
-    { names: [SNS_HOST] },
-  );
-  h = await startIngest({
-    outbound: {
-      testAllow: { hosts: [SNS_HOST], ca: sns.ca },
-      resolve: async (host) => (host === SNS_HOST ? [{ address: '127.0.0.1', family: 4 }] : []),
-    },
-  });
+  sns = await startSnsStandIn();
+  certFetches = sns.certFetches;
+  confirmations = sns.confirmations;
+  h = await startIngest({ outbound: sns.outbound });
   inbox = await h.createOrganization(ORG);
 });
 afterAll(async () => {
@@ -226,7 +133,7 @@ describe('Amazon SES through an SNS HTTPS subscription', () => {
           Timestamp: new Date(Date.now() - 2 * 3600_000).toISOString(),
         }),
       ),
-      signed({ ...notification(sesMessage(raw, 'UTF8')), SigningCertURL: `${sns.base}${certPath}` }),
+      signed({ ...notification(sesMessage(raw, 'UTF8')), SigningCertURL: `${sns.rawBase}${certPath}` }),
       signed({
         ...notification(sesMessage(raw, 'UTF8')),
         SigningCertURL: `https://sns.us-east-1.example.com${certPath}`,

@@ -29,6 +29,8 @@ export async function getMailboxStatus(
   if (!org) throw new IngestError('ORGANIZATION_NOT_READY');
   const mailbox = await findMailbox(em, orgId);
   const isOwner = actor.role === 'owner';
+  const previousReceiving =
+    org.previousInboundToken && org.previousInboundUntil && org.previousInboundUntil > new Date();
   return {
     connected: Boolean(mailbox?.passwordEnc),
     inboundAddress: inboundAddress(org, deps.config.mail.inboundDomain),
@@ -50,5 +52,14 @@ export async function getMailboxStatus(
             receivedAt: org.forwardingReceivedAt.toISOString(),
           }
         : null,
+    // The address before the last rotation, while it still receives (issue 22).
+    previousInboundAddress: previousReceiving
+      ? inboundAddress(
+          { slug: org.slug, inboundToken: org.previousInboundToken! },
+          deps.config.mail.inboundDomain,
+        )
+      : null,
+    previousInboundUntil: previousReceiving ? org.previousInboundUntil!.toISOString() : null,
+    addressGraceDays: deps.config.mail.addressGraceDays,
   };
 }

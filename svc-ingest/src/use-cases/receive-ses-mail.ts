@@ -6,7 +6,6 @@ import { IngestError } from '../errors.js';
 import { basicPassword } from '../domain/mail/inbound-providers.js';
 import {
   SnsMessageError,
-  confirmSnsSubscription,
   isSnsSignatureValid,
   parseSnsMessage,
   readSesNotification,
@@ -14,6 +13,7 @@ import {
 } from '../providers/sns-message.js';
 import { inboundTokens } from '../domain/mail/webhook-auth.js';
 import { findOrganizationByToken, hashWebhookSecret } from '../repositories/organization.repository.js';
+import { confirmSnsSubscriptionOf } from './confirm-sns-subscription.js';
 import { receiveProviderMail } from './receive-mail.js';
 
 type TDeps = Pick<TIngestDeps, 'config' | 'outbound' | 'logger'>;
@@ -60,16 +60,7 @@ export async function receiveSesMail(
     throw new IngestError('WEBHOOK_UNAUTHORIZED');
   if (!(await isSnsSignatureValid(message, deps.outbound))) throw new IngestError('WEBHOOK_UNAUTHORIZED');
 
-  if (message.Type === 'SubscriptionConfirmation') {
-    try {
-      await confirmSnsSubscription(message, deps.outbound);
-    } catch (error) {
-      if (error instanceof SnsMessageError) return malformed(error);
-      throw new IngestError('MALFORMED_MESSAGE', 'The SNS subscription could not be confirmed: try again');
-    }
-    return { type: message.Type, emailId: null };
-  }
-  if (message.Type === 'UnsubscribeConfirmation') return { type: message.Type, emailId: null };
+  if (await confirmSnsSubscriptionOf(message, deps)) return { type: message.Type, emailId: null };
   // SNS delivers at least once: a redelivery is the same message, kept once by its Message-ID.
   const { emailId } = await receiveProviderMail(em, { org, raw: ses!.raw, source: 'webhook' }, deps);
   return { type: message.Type, emailId };

@@ -93,6 +93,13 @@ export const mailboxRotateSecret = /* @__PURE__ */ endpoint(
   '/api/integrations/mailbox/webhook-secret',
   0,
 );
+export const mailboxRotateAddress = /* @__PURE__ */ endpoint(
+  'ingest',
+  'mailboxRotateAddress',
+  'POST',
+  '/api/integrations/mailbox/inbound-address',
+  0,
+);
 export const mailboxRevealSecret = /* @__PURE__ */ endpoint(
   'ingest',
   'mailboxRevealSecret',
