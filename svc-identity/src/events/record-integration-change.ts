@@ -1,57 +1,11 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { defineConsumer } from '@dealflow/service-kit';
-import { Topics, type TEventPayload } from '@dealflow/contracts';
-import { OrganizationSchema } from '../entities/organization.js';
-import { UserSchema } from '../entities/user.js';
-import { logActivity } from '../repositories/activity-log.repository.js';
+import { Topics } from '@dealflow/contracts';
+import { recordIntegrationChange } from '../use-cases/record-integration-change.js';
 
-const DESCRIPTIONS: Record<TEventPayload<typeof Topics.integrationChanged>['change'], string> = {
-  mailbox_connected: 'connected the IMAP mailbox',
-  mailbox_disconnected: 'disconnected the IMAP mailbox',
-  webhook_secret_rotated: 'rotated the inbound webhook secret',
-  webhook_secret_revealed: 'revealed the inbound webhook secret',
-  mailgun_key_changed: 'changed the Mailgun signing key',
-  record_deleted: 'deleted a record',
-  sender_blocked: 'blocked a sender',
-};
-
-const TARGET_LABELS: Partial<Record<TEventPayload<typeof Topics.integrationChanged>['change'], string>> = {
-  mailbox_connected: 'IMAP mailbox',
-  mailbox_disconnected: 'IMAP mailbox',
-  record_deleted: 'Record',
-  sender_blocked: 'Block list',
-};
-
-/** ingest.integration.changed -> an entry in the organization's activity log (none once it is deleted). */
-export async function recordIntegrationChange(
-  em: EntityManager,
-  data: TEventPayload<typeof Topics.integrationChanged>,
-): Promise<boolean> {
-  if (!(await em.count(OrganizationSchema, { id: data.orgId }))) return false;
-  const user = await em.findOne(UserSchema, { id: data.userId });
-  logActivity(em, {
-    organizationId: data.orgId,
-    userId: user?.id ?? null,
-    actor: user ? { name: user.name, email: user.email } : null,
-    activityType: data.change,
-    description: `${user?.name ?? 'A member'} ${DESCRIPTIONS[data.change]}`,
-    target: {
-      type: 'integration',
-      id: null,
-      label: TARGET_LABELS[data.change] ?? 'Inbound webhook',
-    },
-    metadata: data.details,
-    meta: null,
-    occurredAt: new Date(data.changedAt),
-  });
-  await em.flush();
-  return true;
-}
-
+/** ingest.integration.changed -> an entry in the organization's activity log. */
 export const recordIntegrationChangeConsumer = defineConsumer(
   Topics.integrationChanged,
   async (event, { em, logger }) => {
-    if (!(await recordIntegrationChange(em, event.data)))
-      logger.info({ orgId: event.data.orgId }, 'integration change for an unknown organization ignored');
+    await recordIntegrationChange(em, event, { logger });
   },
 );

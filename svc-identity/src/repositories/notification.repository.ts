@@ -8,8 +8,18 @@ import {
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NotificationSettingsSchema,
+  type INotificationSettings,
 } from '../entities/notification-settings.js';
 import { UserSchema, type IUser } from '../entities/user.js';
+
+export const findNotificationSettings = (em: EntityManager, userId: number) =>
+  em.findOne(NotificationSettingsSchema, { userId });
+
+export const upsertNotificationSettings = (
+  em: EntityManager,
+  userId: number,
+  settings: Omit<INotificationSettings, 'userId' | 'updatedAt'>,
+) => em.upsert(NotificationSettingsSchema, { userId, ...settings, updatedAt: new Date() });
 
 /**
  * Records what a notification is about, once per (organization, kind, ref). True when this call recorded it,

@@ -7,6 +7,14 @@ export const findUserByEmail = (em: EntityManager, email: string): Promise<IUser
 export const findUserById = (em: EntityManager, id: number): Promise<IUser | null> =>
   em.findOne(UserSchema, { id });
 
+/** The user of a signed-in actor's token: it exists (an error otherwise, as for any broken invariant). */
+export const getUserById = (em: EntityManager, id: number): Promise<IUser> =>
+  em.findOneOrFail(UserSchema, { id });
+
+/** Every member leaves the organization (it is being deleted): no organization, role member. */
+export const detachOrganizationMembers = (em: EntityManager, organizationId: number) =>
+  em.nativeUpdate(UserSchema, { organizationId }, { organizationId: null, role: 'member' });
+
 export const findUserByGoogleId = (em: EntityManager, googleId: string): Promise<IUser | null> =>
   em.findOne(UserSchema, { googleId });
 

@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { TConfirmEmailResponse } from '@dealflow/contracts';
 import { IdentityError } from '../errors.js';
 import type { TIdentityDeps } from '../deps.js';
-import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
+import { spendResetTokens } from '../repositories/password-reset-token.repository.js';
 import { findUserByEmail, findUserById } from '../repositories/user.repository.js';
 import { findEmailToken, spendEmailTokens } from '../repositories/email-verification.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
@@ -57,7 +57,7 @@ export async function confirmEmail(
       user.emailVerifiedAt = now;
       await tx.flush();
       await spendEmailTokens(tx, user.id);
-      await tx.nativeUpdate(PasswordResetTokenSchema, { userId: user.id, used: false }, { used: true });
+      await spendResetTokens(tx, user.id);
       logActivity(tx, {
         userId: user.id,
         organizationId: user.organizationId,

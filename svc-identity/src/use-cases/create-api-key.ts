@@ -3,10 +3,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import { requireRecentAuthentication, requireVerifiedSession } from '@dealflow/service-kit';
 import { API_KEY_PREFIX, ApiKeyMessages, type TCreateApiKeyBody } from '@dealflow/contracts';
 import type { TActor } from '../deps.js';
-import { OrganizationSchema } from '../entities/organization.js';
+import { getOrganizationById } from '../repositories/organization.repository.js';
 import { IdentityError } from '../errors.js';
 import { insertApiKey } from '../repositories/api-key.repository.js';
-import { UserSchema } from '../entities/user.js';
+import { findUserById } from '../repositories/user.repository.js';
 import { hasApiAccess } from './api-key-plan.js';
 import { apiKeyTarget } from './record-api-key-use.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
@@ -27,7 +27,7 @@ export async function createApiKey(
   body: TCreateApiKeyBody,
 ) {
   requireVerifiedSession(actor);
-  const organization = await em.findOneOrFail(OrganizationSchema, { id: actor.orgId });
+  const organization = await getOrganizationById(em, actor.orgId);
   if (!hasApiAccess(organization)) throw new IdentityError('PLAN_REQUIRED', ApiKeyMessages.proRequired);
   // A key is a credential of its own: minted within 10 minutes of a password check or sign-in (issue 20).
   requireRecentAuthentication(actor);
@@ -41,7 +41,7 @@ export async function createApiKey(
     secretHash: hashApiKey(secret),
     createdById: actor.userId,
   });
-  const creator = await em.findOne(UserSchema, { id: actor.userId });
+  const creator = await findUserById(em, actor.userId);
   logActivity(em, {
     organizationId: actor.orgId,
     userId: actor.userId,

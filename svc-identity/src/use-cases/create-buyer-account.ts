@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { TProvisionBuyerBody, TProvisionBuyerResponse } from '@dealflow/contracts';
 import type { TIdentityDeps } from '../deps.js';
-import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
+import { addResetToken } from '../repositories/password-reset-token.repository.js';
 import { createUser, findUserByEmail } from '../repositories/user.repository.js';
 import { createOpaqueToken, hashToken } from '../security/tokens.js';
 import { renderClaimPurchaseEmail, renderSetPasswordEmail } from '../emails/buyer-templates.js';
@@ -66,12 +66,10 @@ async function provision(
     user.stripeCheckoutId = input.checkoutSessionId;
     await tx.flush();
     const token = createOpaqueToken();
-    tx.create(PasswordResetTokenSchema, {
+    addResetToken(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
-      used: false,
-      createdAt: new Date(),
     });
     const link = `${deps.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
     mail = {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TActor, TRequestMeta } from '../deps.js';
-import { OrganizationSchema } from '../entities/organization.js';
-import { UserSchema } from '../entities/user.js';
+import { deleteOrganizationRow } from '../repositories/organization.repository.js';
+import { detachOrganizationMembers } from '../repositories/user.repository.js';
 import { publishOrganizationDeleted } from '../repositories/identity.events.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
 import { loadOwnerOrganization } from './guards.js';
@@ -19,11 +19,7 @@ export async function deleteOrganization(
   await confirmSessionPassword(em, deps, actor, user, input.password, meta);
   await em.transactional(async (tx) => {
     const { organization } = await loadOwnerOrganization(tx, actor, { lock: true });
-    await tx.nativeUpdate(
-      UserSchema,
-      { organizationId: organization.id },
-      { organizationId: null, role: 'member' },
-    );
+    await detachOrganizationMembers(tx, organization.id);
     logActivity(tx, {
       userId: user.id,
       actor: user,
@@ -33,7 +29,7 @@ export async function deleteOrganization(
       target: { type: 'organization', id: organization.id, label: organization.name },
     });
     // invitations go with it (on delete cascade); activity_logs stay (no foreign key: the audit trail).
-    await tx.nativeDelete(OrganizationSchema, { id: organization.id });
+    await deleteOrganizationRow(tx, organization.id);
     publishOrganizationDeleted(tx, user.id, organization.id);
   });
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { LockMode } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
-import { InvitationSchema, type IInvitation } from '../entities/invitation.js';
+import type { IInvitation } from '../entities/invitation.js';
+import { findInvitationByTokenHash } from '../repositories/invitation.repository.js';
 import { hashToken, isPlausibleToken } from '../security/tokens.js';
 
 /** A pending, unexpired invitation for this token: 404 when unknown, revoked or used; 410 when expired. */
@@ -11,11 +11,7 @@ export async function findUsableInvitation(
   options: { lock?: boolean } = {},
 ): Promise<IInvitation> {
   if (!isPlausibleToken(token)) throw new IdentityError('INVITATION_NOT_FOUND');
-  const invitation = await em.findOne(
-    InvitationSchema,
-    { tokenHash: hashToken(token) },
-    options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
-  );
+  const invitation = await findInvitationByTokenHash(em, hashToken(token), options);
   if (!invitation || invitation.status !== 'pending') throw new IdentityError('INVITATION_NOT_FOUND');
   if (invitation.expiresAt.getTime() <= Date.now()) throw new IdentityError('INVITATION_EXPIRED');
   return invitation;

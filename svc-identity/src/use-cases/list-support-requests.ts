@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { TSupportRequest, TSupportRequestList } from '@dealflow/contracts';
 import { SUPPORT_PROMISES, supportTierOf } from '@dealflow/contracts/plans';
-import { OrganizationSchema } from '../entities/organization.js';
+import { getOrganizationById } from '../repositories/organization.repository.js';
 import type { ISupportRequest } from '../entities/support-request.js';
 import { listSupportRequestsOf } from '../repositories/support-request.repository.js';
 
@@ -32,7 +32,7 @@ export async function listSupportRequests(
   em: EntityManager,
   organizationId: number,
 ): Promise<TSupportRequestList> {
-  const organization = await em.findOneOrFail(OrganizationSchema, { id: organizationId });
+  const organization = await getOrganizationById(em, organizationId);
   const tier = supportTierOf(organization.plan, organization.subscriptionStatus);
   const rows = await listSupportRequestsOf(em, organizationId, 100);
   return {

@@ -2,9 +2,12 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { TActor } from '../deps.js';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
-  NotificationSettingsSchema,
   type INotificationSettings,
 } from '../entities/notification-settings.js';
+import {
+  findNotificationSettings,
+  upsertNotificationSettings,
+} from '../repositories/notification.repository.js';
 
 export { DEFAULT_NOTIFICATION_SETTINGS };
 
@@ -19,7 +22,7 @@ const toSettings = (row: INotificationSettings | null) =>
     : { ...DEFAULT_NOTIFICATION_SETTINGS };
 
 export async function getNotificationSettings(em: EntityManager, actor: Pick<TActor, 'userId'>) {
-  return toSettings(await em.findOne(NotificationSettingsSchema, { userId: actor.userId }));
+  return toSettings(await findNotificationSettings(em, actor.userId));
 }
 
 export async function updateNotificationSettings(
@@ -33,12 +36,12 @@ export async function updateNotificationSettings(
   }>,
 ) {
   return em.transactional(async (tx) => {
-    const current = toSettings(await tx.findOne(NotificationSettingsSchema, { userId: actor.userId }));
+    const current = toSettings(await findNotificationSettings(tx, actor.userId));
     const next = {
       ...current,
       ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
     };
-    await tx.upsert(NotificationSettingsSchema, { userId: actor.userId, ...next, updatedAt: new Date() });
+    await upsertNotificationSettings(tx, actor.userId, next);
     return next;
   });
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TIdentityDeps, TRequestMeta } from '../deps.js';
-import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
+import { insertResetToken } from '../repositories/password-reset-token.repository.js';
 import { findUserByEmail } from '../repositories/user.repository.js';
 import { createOpaqueToken, hashToken } from '../security/tokens.js';
 import { renderPasswordResetEmail } from '../emails/templates.js';
@@ -28,12 +28,10 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(em, email);
   if (!user) return { delivery: Promise.resolve() };
   const token = createOpaqueToken();
-  await em.fork().insert(PasswordResetTokenSchema, {
+  await insertResetToken(em, {
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + RESET_TTL_MS),
-    used: false,
-    createdAt: new Date(),
   });
   await recordActivity(
     em,

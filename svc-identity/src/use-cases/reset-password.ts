@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { LockMode } from '@mikro-orm/core';
 import { IdentityError } from '../errors.js';
 import type { TIdentityDeps, TRequestMeta } from '../deps.js';
-import { PasswordResetTokenSchema } from '../entities/password-reset-token.js';
+import { findResetTokenByHash, spendResetTokens } from '../repositories/password-reset-token.repository.js';
 import { findUserById } from '../repositories/user.repository.js';
 import { deleteSessionsOfUser, verifySessionOfUser } from '../repositories/session.repository.js';
 import { logActivity } from '../repositories/activity-log.repository.js';
@@ -11,11 +10,7 @@ import { hashToken, isPlausibleToken } from '../security/tokens.js';
 
 /** The token's row, or the error its state calls for (unknown or used 404, expired 410). */
 async function findUsableResetToken(em: EntityManager, tokenHash: string, lock: boolean) {
-  const row = await em.findOne(
-    PasswordResetTokenSchema,
-    { tokenHash },
-    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
-  );
+  const row = await findResetTokenByHash(em, tokenHash, { lock });
   if (!row || row.used) throw new IdentityError('RESET_TOKEN_INVALID');
   if (row.expiresAt.getTime() <= Date.now()) throw new IdentityError('RESET_TOKEN_EXPIRED');
   return row;
@@ -51,7 +46,7 @@ export async function resetPassword(
     // The reset link reached the address: it is proven (a guest buyer's set-password link among them).
     user.emailVerifiedAt ??= new Date();
     // This token and any other outstanding one for the account are spent.
-    await tx.nativeUpdate(PasswordResetTokenSchema, { userId: user.id, used: false }, { used: true });
+    await spendResetTokens(tx, user.id);
     let kept: string | undefined;
     for (const tokenHash of presented) {
       if (await verifySessionOfUser(tx, user.id, tokenHash, { authenticated: true })) {

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { TCreateSupportRequest, TSupportRequest } from '@dealflow/contracts';
 import { SUPPORT_PROMISES, SupportMessages, supportTierOf } from '@dealflow/contracts/plans';
 import type { TIdentityDeps } from '../deps.js';
-import { OrganizationSchema } from '../entities/organization.js';
-import { UserSchema } from '../entities/user.js';
+import { getOrganizationById } from '../repositories/organization.repository.js';
+import { getUserById } from '../repositories/user.repository.js';
 import { IdentityError } from '../errors.js';
 import {
   renderSupportAcknowledgementEmail,
@@ -34,8 +34,8 @@ export async function sendSupportRequest(
   const sent = await countSupportRequestsSince(em, actor.userId, new Date(Date.now() - 3_600_000));
   if (sent >= SUPPORT_REQUESTS_PER_HOUR) throw new IdentityError('THROTTLED', SupportMessages.throttled);
   const [user, organization] = await Promise.all([
-    em.findOneOrFail(UserSchema, { id: actor.userId }),
-    em.findOneOrFail(OrganizationSchema, { id: actor.orgId }),
+    getUserById(em, actor.userId),
+    getOrganizationById(em, actor.orgId),
   ]);
   const tier = supportTierOf(organization.plan, organization.subscriptionStatus);
   const { priority } = SUPPORT_PROMISES[tier];
