@@ -54,6 +54,24 @@ const isEntityManager = (node: ts.Expression) =>
   (ts.isIdentifier(node) && /^(em|entityManager|fork)$/.test(node.text)) ||
   (ts.isPropertyAccessExpression(node) && /^(em|entityManager)$/.test(node.name.text));
 
+/** The same, plus the transaction's EntityManager (`tx`, `trx`) and a fork's result (`em.fork().find`). */
+const isAnyEntityManager = (node: ts.Expression): boolean =>
+  isEntityManager(node) ||
+  (ts.isIdentifier(node) && /^(tx|trx)$/.test(node.text)) ||
+  (ts.isCallExpression(node) &&
+    ts.isPropertyAccessExpression(node.expression) &&
+    node.expression.name.text === 'fork' &&
+    isAnyEntityManager(node.expression.expression));
+
+/**
+ * What a use-case or a consumer may call on the EntityManager it was handed: a transaction on it (nested in the
+ * caller's, so a consumer's inbox row and the change commit together) and `flush()`, which writes the changes
+ * it made to entities its repositories loaded (MikroORM's unit of work: the commit, not a query). Reads and
+ * writes go through repositories; an EntityManager of its own (`fork()`, `orm.em`) would leave the caller's
+ * transaction.
+ */
+const EM_CALLS_OUTSIDE_REPOSITORIES = new Set(['transactional', 'flush']);
+
 interface TFileContext {
   file: string;
   service: string | null;
@@ -104,6 +122,21 @@ function checkNode(node: ts.Node, ctx: TFileContext) {
           'orm-in-route',
           `${callee.getText()}() in a route: the use-case reads and writes through its repositories`,
         );
+      const inUseCase = folder === 'use-cases' || folder === 'events';
+      if (inUseCase && ts.isPropertyAccessExpression(callee) && isAnyEntityManager(callee.expression)) {
+        if (name === 'fork')
+          ctx.report(
+            node,
+            'fork-in-use-case',
+            `${callee.getText()}() in ${folder}/: the caller's EntityManager (request.em, the consumer's em) is the one to use`,
+          );
+        else if (!EM_CALLS_OUTSIDE_REPOSITORIES.has(name))
+          ctx.report(
+            node,
+            'orm-outside-repositories',
+            `${callee.getText()}() in ${folder}/: ORM calls live in repositories/<entity>.repository.ts`,
+          );
+      }
       if (inRoute && HAND_AUTH.has(name))
         ctx.report(node, 'auth-in-route', `${name}() in a route: the contract's auth is enforced by route()`);
       if (name === 'raw' && ts.isPropertyAccessExpression(callee)) {
