@@ -10,6 +10,8 @@ export interface StackKeys {
   internalToken: string;
   /** svc-ingest's MAILBOX_ENCRYPTION_KEY (32 bytes, base64): mailbox credentials encrypted at rest. */
   mailboxEncryptionKey: string;
+  /** svc-ingest's INBOUND_OPERATOR_TOKEN: the operator's raw-MIME inbound route (Bearer), issue 22. */
+  inboundOperatorToken: string;
   /** svc-identity's TWO_FACTOR_ENCRYPTION_KEY (32 bytes, base64): TOTP secrets encrypted at rest. */
   twoFactorEncryptionKey: string;
   /** svc-crm's CRM_ENCRYPTION_KEY (32 bytes, base64): organizations' Affinity keys sealed at rest. */
@@ -38,6 +40,7 @@ export function generateKeys(): StackKeys {
     ...keyPair(),
     internalToken: secret(),
     mailboxEncryptionKey: aesKey(),
+    inboundOperatorToken: secret(),
     twoFactorEncryptionKey: aesKey(),
     crmEncryptionKey: aesKey(),
     embeddedPaymentsSecret: secret(),
@@ -65,6 +68,7 @@ export function ensureKeys(dir: string): StackKeys {
     publicKeyPem: readFileSync(file('identity-jwt.pub.pem'), 'utf8'),
     internalToken: readOr('internal-api-token', secret),
     mailboxEncryptionKey: readOr('mailbox-encryption-key', aesKey),
+    inboundOperatorToken: readOr('inbound-operator-token', secret),
     twoFactorEncryptionKey: readOr('two-factor-encryption-key', aesKey),
     crmEncryptionKey: readOr('crm-encryption-key', aesKey),
     embeddedPaymentsSecret: readOr('embedded-payments-secret', secret),

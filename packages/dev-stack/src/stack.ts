@@ -256,6 +256,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           ...(name === 'ingest'
             ? {
                 MAILBOX_ENCRYPTION_KEY: process.env.MAILBOX_ENCRYPTION_KEY || keys.mailboxEncryptionKey,
+                // The operator's raw-MIME inbound route (issue 22); the other providers' proofs only when set.
+                INBOUND_OPERATOR_TOKEN: process.env.INBOUND_OPERATOR_TOKEN || keys.inboundOperatorToken,
+                ...Object.fromEntries(
+                  [
+                    'INBOUND_SENDGRID_PASSWORD',
+                    'INBOUND_POSTMARK_PASSWORD',
+                    'INBOUND_MAILGUN_SIGNING_KEY',
+                    'INBOUND_SES_TOPIC_ARNS',
+                  ].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+                ),
                 // The heap flags of svc-ingest's start script: they keep its peak RSS under 300 MB (its bench).
                 NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-semi-space-size=4 --max-old-space-size=256']
                   .filter(Boolean)
