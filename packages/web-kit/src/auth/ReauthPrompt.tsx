@@ -1,37 +1,11 @@
-import { useCallback, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-} from '@fluentui/react-components';
-import { apiLinks } from '@dealflow/contracts/client';
-import { api } from '../api/client.js';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactElement } from 'react';
 import { ApiError } from '../api/request.js';
+import { REAUTH_REQUIRED_MESSAGE } from './reauth-texts.js';
 
-/** The services' answer (403, the kit's KitError REAUTH_REQUIRED) when an action needs a recent password check. */
-export const REAUTH_REQUIRED_MESSAGE = 'Enter your password again to continue';
+export { REAUTH_NO_PASSWORD_MESSAGE, REAUTH_REQUIRED_MESSAGE } from './reauth-texts.js';
 
-/** Identity's answer (400) when the account has no password to enter: a Google-only account signs in again. */
-export const REAUTH_NO_PASSWORD_MESSAGE =
-  'Your account has no password: sign out and sign in again with Google to continue.';
-
-const isNoPassword = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 400 && error.message === REAUTH_NO_PASSWORD_MESSAGE;
-
-/** Google sign-in (identity's start route), coming back to this page once signed in again. */
-const signInAgainWithGoogle = () => {
-  const returnTo = `${window.location.pathname}${window.location.search}`;
-  window.location.assign(`${apiLinks.googleSignIn}?${new URLSearchParams({ returnTo }).toString()}`);
-};
+/** The dialog (Fluent Dialog, Field, Input, a react-query mutation) loads when a prompt first opens. */
+const ReauthDialog = lazy(() => import('./ReauthDialog.js'));
 
 /** The action was refused until the session re-authenticates (issue 20). */
 export const isReauthRequired = (error: unknown): boolean =>
@@ -61,102 +35,39 @@ export interface TReauthentication {
  * `useMutation({ mutationFn: () => withReauthentication(() => api.x.y(...)) })` and `{prompt}` in the JSX.
  */
 export function useReauthentication(): TReauthentication {
+  // Counts the prompts opened: each opening mounts a fresh dialog (empty password, no old error).
+  const [opened, setOpened] = useState(0);
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
   const pending = useRef<TPending | null>(null);
-  const confirm = useMutation({
-    mutationFn: (value: string) => api.identity.reauthenticate({ password: value }),
-    onSuccess: () => {
-      setOpen(false);
-      setPassword('');
-      pending.current?.resolve();
-      pending.current = null;
-    },
-  });
-  const { reset } = confirm;
 
-  const withReauthentication = useCallback(
-    async <T,>(action: () => Promise<T>): Promise<T> => {
-      try {
-        return await action();
-      } catch (error) {
-        if (!isReauthRequired(error)) throw error;
-        await new Promise<void>((resolve, reject) => {
-          pending.current?.reject(pending.current.refusal);
-          pending.current = { resolve, reject, refusal: error };
-          reset();
-          setPassword('');
-          setOpen(true);
-        });
-        return action();
-      }
-    },
-    [reset],
-  );
+  const withReauthentication = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
+    try {
+      return await action();
+    } catch (error) {
+      if (!isReauthRequired(error)) throw error;
+      await new Promise<void>((resolve, reject) => {
+        pending.current?.reject(pending.current.refusal);
+        pending.current = { resolve, reject, refusal: error };
+        setOpened((count) => count + 1);
+        setOpen(true);
+      });
+      return action();
+    }
+  }, []);
 
-  const cancel = () => {
-    if (confirm.isPending) return;
+  const settle = (confirmed: boolean) => {
     setOpen(false);
-    setPassword('');
-    pending.current?.reject(pending.current.refusal);
+    if (confirmed) pending.current?.resolve();
+    else pending.current?.reject(pending.current.refusal);
     pending.current = null;
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // A prompt nested in another dialog's form must not submit that form too (React events bubble by tree).
-    event.stopPropagation();
-    if (password) confirm.mutate(password);
   };
 
   const prompt = (
-    <Dialog open={open} onOpenChange={(_, data) => (data.open ? undefined : cancel())}>
-      <DialogSurface aria-describedby="reauth-description">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>Confirm it is you</DialogTitle>
-            <DialogContent>
-              <p id="reauth-description">
-                {REAUTH_REQUIRED_MESSAGE}. You will not be asked again for the next 10 minutes.
-              </p>
-              <Field label="Password" required>
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(_, data) => setPassword(data.value)}
-                  autoFocus
-                />
-              </Field>
-              {confirm.error && isNoPassword(confirm.error) ? (
-                <MessageBar intent="info" role="status">
-                  <MessageBarBody>
-                    Your account signs in with Google: sign in again with Google to continue (you will come
-                    back to this page).{' '}
-                    <Button appearance="primary" size="small" onClick={signInAgainWithGoogle}>
-                      Sign in again with Google
-                    </Button>
-                  </MessageBarBody>
-                </MessageBar>
-              ) : confirm.error ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>
-                    {confirm.error instanceof Error ? confirm.error.message : 'Please try again.'}
-                  </MessageBarBody>
-                </MessageBar>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={cancel} disabled={confirm.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" appearance="primary" disabled={confirm.isPending || !password}>
-                {confirm.isPending ? 'Checking...' : 'Continue'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <Suspense fallback={null}>
+      {open ? (
+        <ReauthDialog key={opened} onConfirmed={() => settle(true)} onCancel={() => settle(false)} />
+      ) : null}
+    </Suspense>
   );
 
   return { withReauthentication, prompt };
