@@ -10,6 +10,8 @@
 import http from 'k6/http';
 import encoding from 'k6/encoding';
 import { check, group, sleep } from 'k6';
+// dev-stack's one writer of raw emails, built (`npm run build`): plain ES2022 with no Node API, as k6 needs.
+import { buildRawEmail } from '../packages/dev-stack/dist/raw-email.js';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:3000';
 const INBOX = __ENV.INBOX_ADDRESS;
@@ -77,29 +79,20 @@ function sendAndFollow(token) {
   const id = `${__VU}-${__ITER}-${Date.now()}`;
   const company = `Company ${id}`;
   const domain = `company-${id}.example.com`;
-  const boundary = `k6-${id}`;
-  const raw = [
-    `From: Founder <founder@${domain}>`,
-    `To: ${INBOX}`,
-    `Subject: ${company} - pitch deck`,
-    `Message-ID: <${id}@${domain}>`,
-    `Date: ${new Date().toUTCString()}`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    `Hello, please find our deck attached. https://${domain}`,
-    `--${boundary}`,
-    'Content-Type: application/pdf; name="deck.pdf"',
-    'Content-Disposition: attachment; filename="deck.pdf"',
-    'Content-Transfer-Encoding: base64',
-    '',
-    encoding.b64encode(deckPdf(company, domain)),
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
+  const raw = buildRawEmail({
+    from: `Founder <founder@${domain}>`,
+    to: INBOX,
+    subject: `${company} - pitch deck`,
+    messageId: `<${id}@${domain}>`,
+    text: `Hello, please find our deck attached. https://${domain}`,
+    attachments: [
+      {
+        filename: 'deck.pdf',
+        contentType: 'application/pdf',
+        content: { base64: encoding.b64encode(deckPdf(company, domain)) },
+      },
+    ],
+  });
   const response = http.post(`${BASE_URL}/webhooks/mail`, raw, {
     headers: { 'Content-Type': 'message/rfc822', Authorization: `Bearer ${SECRET}` },
     tags: { name: 'POST /webhooks/mail' },

@@ -1,11 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { buildRawEmail } from '@dealflow/dev-stack/raw-email';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, uniqueEmail, verifyEmailOf } from './fixtures.js';
 
 /**
  * What the records specs share: a paying organization, its inbound address and secret, decks and the raw
- * emails carrying them, and posting them the way each inbound provider does. (records.spec.ts still holds its
- * own copies of the first helpers: they move here when that spec is next run and changed.)
+ * emails carrying them, and posting them the way each inbound provider does.
  */
 export const PASSWORD = 'correct-horse-battery';
 
@@ -107,7 +107,7 @@ export async function createImageOnlyDeckPdf(slides: string[][]): Promise<Buffer
   return Buffer.from(await pdf.save());
 }
 
-/** A raw RFC 5322 message with the deck attached. */
+/** A raw RFC 5322 message with the deck attached (dev-stack's one writer of raw emails). */
 export function createRawEmail(input: {
   from: string;
   to: string;
@@ -118,31 +118,16 @@ export function createRawEmail(input: {
   /** The Date header (the record's Received); now when absent. */
   sentAt?: Date;
 }): string {
-  const filename = input.filename ?? 'deck.pdf';
-  const boundary = `deck-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  const base64 = input.pdf.toString('base64').replace(/.{1,76}/g, '$&\r\n');
-  return [
-    `From: ${input.from}`,
-    `To: ${input.to}`,
-    `Subject: ${input.subject}`,
-    `Date: ${(input.sentAt ?? new Date()).toUTCString()}`,
-    `Message-ID: <${boundary}@e2e.test>`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    input.text ?? 'Hi, our deck is attached.',
-    `--${boundary}`,
-    `Content-Type: application/pdf; name="${filename}"`,
-    `Content-Disposition: attachment; filename="${filename}"`,
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
+  return buildRawEmail({
+    from: input.from,
+    to: input.to,
+    subject: input.subject,
+    date: input.sentAt,
+    text: input.text ?? 'Hi, our deck is attached.',
+    attachments: [
+      { filename: input.filename ?? 'deck.pdf', contentType: 'application/pdf', content: input.pdf },
+    ],
+  });
 }
 
 /** A raw MIME POST (an organization's own relay), authenticated with the secret as a bearer token. */

@@ -1,3 +1,4 @@
+import { buildRawEmail } from '@dealflow/dev-stack/raw-email';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
@@ -11,18 +12,12 @@ import { PASSWORD } from '../support/records.js';
 
 /** A small raw RFC 5322 message, as `curl --data-binary @message.eml` would send it. */
 const rawMessage = (subject: string) =>
-  [
-    'From: Ada Founder <ada@keyless-api.io>',
-    'To: deals@example.com',
-    `Subject: ${subject}`,
-    `Date: ${new Date().toUTCString()}`,
-    `Message-ID: <${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}@e2e.test>`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Hi, we are raising a seed round. Website: www.keyless-api.io',
-    '',
-  ].join('\r\n');
+  buildRawEmail({
+    from: 'Ada Founder <ada@keyless-api.io>',
+    to: 'deals@example.com',
+    subject,
+    text: 'Hi, we are raising a seed round. Website: www.keyless-api.io',
+  });
 
 /** Creates a key in the dialog and returns the secret the page shows once. */
 async function createKey(page: Page, name: string, scope: 'read' | 'write') {

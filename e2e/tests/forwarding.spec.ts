@@ -1,3 +1,4 @@
+import { buildRawEmail } from '@dealflow/dev-stack/raw-email';
 import { expect, test } from '../support/fixtures.js';
 import { findInbox, postRawMail, startTrialOrganization } from '../support/records.js';
 
@@ -9,29 +10,28 @@ const LINK =
   'https://mail-settings.google.com/mail/vf-%5BANGjdJ9Kq3bV1xT0pXyZ7mLw2s4RfGh8uEo5nCiA%5D-Hs2yZr8wQk1mT4vB9pL';
 
 const confirmation = (to: string) =>
-  [
-    `Delivered-To: ${to}`,
-    'MIME-Version: 1.0',
-    'Date: Sat, 28 Nov 2026 06:40:12 -0800',
-    `Message-ID: <e2e-${Date.now()}@google.com>`,
-    `Subject: (#${CODE}) Gmail Forwarding Confirmation - Receive Mail from jane.investor@gmail.com`,
-    'From: Gmail Team <forwarding-noreply@google.com>',
-    `To: ${to}`,
-    'Content-Type: text/plain; charset="UTF-8"',
-    '',
-    'jane.investor@gmail.com has requested to automatically forward mail to your email',
-    `address ${to}.`,
-    '',
-    `Confirmation code: ${CODE}`,
-    '',
-    'To allow jane.investor@gmail.com to automatically forward mail to your address,',
-    'please click the link below to confirm the request:',
-    '',
-    LINK,
-    '',
-    'Thanks for using Gmail!',
-    '',
-  ].join('\r\n');
+  buildRawEmail({
+    headers: [`Delivered-To: ${to}`],
+    from: 'Gmail Team <forwarding-noreply@google.com>',
+    to,
+    subject: `(#${CODE}) Gmail Forwarding Confirmation - Receive Mail from jane.investor@gmail.com`,
+    date: 'Sat, 28 Nov 2026 06:40:12 -0800',
+    messageId: `<e2e-${Date.now()}@google.com>`,
+    textContentType: 'text/plain; charset="UTF-8"',
+    text: [
+      'jane.investor@gmail.com has requested to automatically forward mail to your email',
+      `address ${to}.`,
+      '',
+      `Confirmation code: ${CODE}`,
+      '',
+      'To allow jane.investor@gmail.com to automatically forward mail to your address,',
+      'please click the link below to confirm the request:',
+      '',
+      LINK,
+      '',
+      'Thanks for using Gmail!',
+    ].join('\r\n'),
+  });
 
 test('the Gmail forwarding confirmation code shows on Integration 1 after the email is posted', async ({
   page,

@@ -1,126 +1,23 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { expect, test, uniqueEmail, verifyEmailOf } from '../support/fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
 import { appendToInbox, imapAccount } from '../support/imap.js';
+import {
+  createDeckPdf,
+  createRawEmail,
+  findInbox,
+  postRawMail,
+  startTrialOrganization as startRecordsTrial,
+} from '../support/records.js';
 
 // Issue 5's "Done when": an emailed deck becomes a Completed record with its extracted data and its deal
 // (built-in CRM: the stack has no AFFINITY_API_KEY); a deck without a domain shows Missing Domain and Retry;
 // Scan pulls a message from the local IMAP server (dovecot, started by support/imap.ts).
 
-const PASSWORD = 'correct-horse-battery';
-
-/** A new owner on a Pro trial (Pro: the AI analysis is offered): register, set up, pay on the local checkout. */
+/** A new owner on a Pro trial (Pro: the AI analysis is offered), on the dashboard. */
 async function startTrialOrganization(page: Page, name: string) {
-  const email = uniqueEmail('records-owner');
-  const registered = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, name: 'Rita Records' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  // Buying (the trial's checkout) needs a verified address (issue 15): follow the emailed link.
-  await verifyEmailOf(page.request, email);
-  await page.goto('/organization-setup');
-  await page.getByLabel('Organization name').fill(name);
-  await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
-  await expect(page).toHaveURL(/\/pay\/checkout\/cs_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /Start trial|Pay/ }).click();
-  // The payment return (billing's spec covers it) signs the owner in; this spec only needs the paid trial
-  // and a session, so it signs in itself if the return did not.
-  await expect(page).not.toHaveURL(/\/pay\//, { timeout: 30_000 });
-  if (!(await page.request.get('/api/auth/me')).ok()) {
-    const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-    expect(login.ok(), await login.text()).toBe(true);
-  }
+  await startRecordsTrial(page, name);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
-}
-
-/** The organization's inbound address and webhook secret (revealed to the owner), once ingest knows the org. */
-async function findInbox(request: APIRequestContext) {
-  let inbox: { inboundAddress: string; webhookSecret: string } | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/integrations/mailbox');
-        if (!response.ok()) return false;
-        const body = (await response.json()) as {
-          inboundAddress: string;
-          webhookSecretMasked?: string | null;
-        };
-        if (!body.webhookSecretMasked) return false;
-        // The status shows the secret masked; the owner reveals it (signed in moments ago: no password prompt).
-        const revealed = await request.post('/api/integrations/mailbox/webhook-secret/reveal');
-        expect(revealed.status(), await revealed.text()).toBe(200);
-        const { webhookSecret } = (await revealed.json()) as { webhookSecret: string };
-        inbox = { inboundAddress: body.inboundAddress, webhookSecret };
-        return true;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return inbox!;
-}
-
-/** A one-page text PDF deck. */
-async function createDeckPdf(lines: string[]): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const page = pdf.addPage([842, 595]);
-  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 540 - i * 28, size: i === 0 ? 28 : 16, font }));
-  return Buffer.from(await pdf.save());
-}
-
-/** A raw RFC 5322 message with the deck attached, as an inbound-mail provider posts it. */
-function createRawEmail(input: {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  pdf: Buffer;
-  filename: string;
-}): string {
-  const boundary = `deck-${Date.now().toString(36)}`;
-  const base64 = input.pdf.toString('base64').replace(/.{1,76}/g, '$&\r\n');
-  return [
-    `From: ${input.from}`,
-    `To: ${input.to}`,
-    `Subject: ${input.subject}`,
-    `Date: ${new Date().toUTCString()}`,
-    `Message-ID: <${boundary}@e2e.test>`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    input.text,
-    `--${boundary}`,
-    `Content-Type: application/pdf; name="${input.filename}"`,
-    `Content-Disposition: attachment; filename="${input.filename}"`,
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
-}
-
-async function postToMailWebhook(
-  request: APIRequestContext,
-  inbox: { inboundAddress: string; webhookSecret: string },
-  raw: string,
-) {
-  const response = await request.post(
-    `/webhooks/mail?recipient=${encodeURIComponent(inbox.inboundAddress)}`,
-    {
-      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${inbox.webhookSecret}` },
-      data: Buffer.from(raw),
-    },
-  );
-  expect(response.status(), await response.text()).toBe(202);
-  return ((await response.json()) as { emailId: number }).emailId;
 }
 
 const recordRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
@@ -133,16 +30,18 @@ test('an emailed PDF deck becomes a Completed record that opens its extracted da
   const inbox = await findInbox(page.request);
 
   const pdf = await createDeckPdf([
-    'Orbital Labs',
-    'Last-mile delivery for satellites',
-    'Industry: Space logistics',
-    'Website: www.orbital-labs.com',
-    'Founded 2023 in Berlin, Germany',
-    'Raising a $2.5M Seed round',
-    'ARR: $400k   Customers: 12',
-    'Contact: Ada Founder, CEO, ada@orbital-labs.com',
+    [
+      'Orbital Labs',
+      'Last-mile delivery for satellites',
+      'Industry: Space logistics',
+      'Website: www.orbital-labs.com',
+      'Founded 2023 in Berlin, Germany',
+      'Raising a $2.5M Seed round',
+      'ARR: $400k   Customers: 12',
+      'Contact: Ada Founder, CEO, ada@orbital-labs.com',
+    ],
   ]);
-  await postToMailWebhook(
+  await postRawMail(
     page.request,
     inbox,
     createRawEmail({
@@ -214,8 +113,8 @@ test('a deck from a free-mail sender with no website shows Missing Domain and ca
   test.setTimeout(180_000);
   await startTrialOrganization(page, 'Rita Missing Domain Fund');
   const inbox = await findInbox(page.request);
-  const pdf = await createDeckPdf(['Quiet Startup', 'We build things', 'Raising a pre-seed round']);
-  await postToMailWebhook(
+  const pdf = await createDeckPdf([['Quiet Startup', 'We build things', 'Raising a pre-seed round']]);
+  await postRawMail(
     page.request,
     inbox,
     createRawEmail({
@@ -274,10 +173,12 @@ test('Scan pulls a new message from the connected IMAP mailbox', async ({ page }
 
   const sender = `founder-${Date.now()}@nimbus-robotics.io`;
   const pdf = await createDeckPdf([
-    'Nimbus Robotics',
-    'Warehouse robots as a service',
-    'Website: nimbus-robotics.io',
-    'Raising $4M Series A',
+    [
+      'Nimbus Robotics',
+      'Warehouse robots as a service',
+      'Website: nimbus-robotics.io',
+      'Raising $4M Series A',
+    ],
   ]);
   await appendToInbox(
     createRawEmail({

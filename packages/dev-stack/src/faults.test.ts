@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, type TStackService } from './paths.js';
 import { createOutbox } from './mail-outbox.js';
+import { buildRawEmail } from './raw-email.js';
 import { startStack, type Stack } from './stack.js';
 import { startEmbeddedPostgres, type EmbeddedDatabaseServer } from './embedded-postgres.js';
 import { findFreePort } from './ports.js';
@@ -207,30 +208,16 @@ describe.skipIf(!enabled)('faults: broker freeze and kill, consumer SIGKILL, Pos
   const sendDeck = async (org: Org, n: number) => {
     const messageId = `<faults-${n}-${randomUUID()}@founders.example>`;
     const company = `Faultless${n}`;
-    const boundary = `b-${randomUUID()}`;
-    const pdf = (await buildPdf(company)).toString('base64').replace(/.{76}/g, '$&\r\n');
-    const raw = [
-      `From: Jane Founder <jane@${company.toLowerCase()}.io>`,
-      `To: ${org.inbound.address}`,
-      `Subject: ${company} pitch deck`,
-      `Message-ID: ${messageId}`,
-      `Date: ${new Date().toUTCString()}`,
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/mixed; boundary="${boundary}"`,
-      '',
-      `--${boundary}`,
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Hi, our deck is attached. Best, Jane',
-      `--${boundary}`,
-      'Content-Type: application/pdf; name="deck.pdf"',
-      'Content-Disposition: attachment; filename="deck.pdf"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      pdf,
-      `--${boundary}--`,
-      '',
-    ].join('\r\n');
+    const raw = buildRawEmail({
+      from: `Jane Founder <jane@${company.toLowerCase()}.io>`,
+      to: org.inbound.address,
+      subject: `${company} pitch deck`,
+      messageId,
+      text: 'Hi, our deck is attached. Best, Jane',
+      attachments: [
+        { filename: 'deck.pdf', contentType: 'application/pdf', content: await buildPdf(company) },
+      ],
+    });
     sentDecks.push({ orgId: org.id, messageId, at: secondsSince(clock) });
     await call(`${stack.url}/webhooks/mail`, {
       method: 'POST',

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SERVICE_NAMES } from './paths.js';
 import { createOutbox } from './mail-outbox.js';
+import { buildRawEmail } from './raw-email.js';
 import { startStack, type Stack } from './stack.js';
 import { startAffinityStandIn } from '../../../svc-crm/test-support/affinity-stand-in.js';
 import { fuzzRequests, type TFuzzActor, type TFuzzRequest } from './fuzz-inputs.js';
@@ -166,28 +167,14 @@ describe.skipIf(!enabled)('fuzz every route from the contracts (issue 12)', () =
       [{ text: 'We are raising $4M Seed', size: 18 }],
     ]);
     const inbound = await inboundOf(owner.orgId!);
-    const boundary = `b-${randomUUID()}`;
-    const raw = [
-      `From: ${MARKER} Founder <jane@${MARKER.toLowerCase()}.io>`,
-      `To: ${inbound.inboundAddress}`,
-      `Subject: ${MARKER} pitch deck`,
-      `Message-ID: <${randomUUID()}@${MARKER.toLowerCase()}.io>`,
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/mixed; boundary="${boundary}"`,
-      '',
-      `--${boundary}`,
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      `Hi, the ${MARKER} deck is attached.`,
-      `--${boundary}`,
-      'Content-Type: application/pdf; name="deck.pdf"',
-      'Content-Disposition: attachment; filename="deck.pdf"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      pdf.toString('base64').replace(/.{76}/g, '$&\r\n'),
-      `--${boundary}--`,
-      '',
-    ].join('\r\n');
+    const raw = buildRawEmail({
+      from: `${MARKER} Founder <jane@${MARKER.toLowerCase()}.io>`,
+      to: inbound.inboundAddress,
+      subject: `${MARKER} pitch deck`,
+      messageId: `<${randomUUID()}@${MARKER.toLowerCase()}.io>`,
+      text: `Hi, the ${MARKER} deck is attached.`,
+      attachments: [{ filename: 'deck.pdf', contentType: 'application/pdf', content: pdf }],
+    });
     const posted = await call('/webhooks/mail', {
       method: 'POST',
       headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${inbound.webhookSecret}` },

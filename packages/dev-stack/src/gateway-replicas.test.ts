@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayReplica, type GatewayReplica } from './gateway-replica.js';
 import { SERVICE_NAMES } from './paths.js';
 import { isAnswering } from './ports-extra.js';
+import { buildRawEmail } from './raw-email.js';
 import { startStack, type Stack } from './stack.js';
 
 // The whole product (fresh databases, a broker, two instances of each of the four services) behind two
@@ -33,32 +34,15 @@ async function deckEmail(to: string): Promise<string> {
     'Raising a $2.5M Seed round',
     'Contact: Ada Founder, CEO, ada@orbital-labs.com',
   ].forEach((line, i) => page.drawText(line, { x: 50, y: 540 - i * 32, size: i === 0 ? 32 : 16, font }));
-  const base64 = Buffer.from(await pdf.save())
-    .toString('base64')
-    .replace(/.{1,76}/g, '$&\r\n');
-  const boundary = `deck-${randomUUID()}`;
-  return [
-    'From: Ada Founder <ada@orbital-labs.com>',
-    `To: ${to}`,
-    'Subject: Orbital Labs - Seed deck',
-    `Date: ${new Date().toUTCString()}`,
-    `Message-ID: <${boundary}@replicas.test>`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Hi, please find our deck attached.',
-    `--${boundary}`,
-    'Content-Type: application/pdf; name="orbital-labs.pdf"',
-    'Content-Disposition: attachment; filename="orbital-labs.pdf"',
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
+  return buildRawEmail({
+    from: 'Ada Founder <ada@orbital-labs.com>',
+    to,
+    subject: 'Orbital Labs - Seed deck',
+    text: 'Hi, please find our deck attached.',
+    attachments: [
+      { filename: 'orbital-labs.pdf', contentType: 'application/pdf', content: await pdf.save() },
+    ],
+  });
 }
 
 describe.skipIf(!enabled)('two gateway replicas in front of two instances of every service', () => {

@@ -8,6 +8,7 @@ export { startDovecot, DOVECOT_BINARY, type TImapServer } from './dovecot.js';
 export { generateKeys, ensureKeys, type StackKeys } from './keys.js';
 export { startEmbeddedPostgres } from './embedded-postgres.js';
 export { formatLogLine } from './children.js';
+export { buildRawEmail, type TRawEmail, type TRawAttachment } from './raw-email.js';
 export {
   REPO_ROOT,
   SERVICE_NAMES,

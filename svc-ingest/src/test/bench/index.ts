@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { findFreePort } from '@dealflow/dev-stack';
+import { buildRawEmail, findFreePort } from '@dealflow/dev-stack';
 import { createTestDatabase, startTestBroker } from '@dealflow/service-kit/testing';
 import pg from 'pg';
 import { buildApp } from '../../app.js';
@@ -51,32 +51,17 @@ export async function benchDeckExtraction(runs = 5): Promise<number> {
   return median(times);
 }
 
-const message = (to: string, i: number, deck: Buffer) => {
-  const boundary = `b${i}`;
-  return Buffer.from(
-    [
-      `From: Founder ${i} <founder${i}@startup${i}.io>`,
-      `To: ${to}`,
-      `Subject: Startup ${i} pitch deck`,
-      `Message-ID: <bench-${i}-${randomBytes(4).toString('hex')}@startup.io>`,
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/mixed; boundary="${boundary}"`,
-      '',
-      `--${boundary}`,
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Hi, our deck is attached.',
-      `--${boundary}`,
-      'Content-Type: application/pdf; name="deck.pdf"',
-      'Content-Disposition: attachment; filename="deck.pdf"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      deck.toString('base64').replace(/.{76}/g, '$&\r\n'),
-      `--${boundary}--`,
-      '',
-    ].join('\r\n'),
+const message = (to: string, i: number, deck: Buffer) =>
+  Buffer.from(
+    buildRawEmail({
+      from: `Founder ${i} <founder${i}@startup${i}.io>`,
+      to,
+      subject: `Startup ${i} pitch deck`,
+      messageId: `<bench-${i}-${randomBytes(4).toString('hex')}@startup.io>`,
+      text: 'Hi, our deck is attached.',
+      attachments: [{ filename: 'deck.pdf', contentType: 'application/pdf', content: deck }],
+    }),
   );
-};
 
 /** The heap flags of `npm start` (package.json): a small young generation keeps RSS near the live heap. */
 export const NODE_FLAGS = '--max-semi-space-size=4 --max-old-space-size=256';
