@@ -8,6 +8,21 @@ import { applySubscription } from './apply-subscription.js';
 export const BILLABLE_STATUSES = ['trialing', 'active', 'past_due', 'unpaid'] as const;
 const BILLABLE = new Set<string>(BILLABLE_STATUSES);
 
+export type TSeatDeps = Pick<TBillingDeps, 'provider' | 'priceBook' | 'logger'>;
+
+/** A member event from identity: seats follow the member count it carries (its id is the provider's idempotency key). */
+export const syncSeatsToMemberEvent = (
+  em: EntityManager,
+  event: { id: string; data: { orgId: number; memberCount: number; membershipVersion?: number } },
+  deps: TSeatDeps,
+) =>
+  syncSeats(em, deps, {
+    orgId: event.data.orgId,
+    memberCount: event.data.memberCount,
+    membershipVersion: event.data.membershipVersion,
+    idempotencyKey: event.id,
+  });
+
 /**
  * Seats follow the team: the member count identity reported is kept when its membership version is newer
  * than the one held (a late or retried event changes nothing), then the subscription quantity becomes the
