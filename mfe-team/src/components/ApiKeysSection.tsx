@@ -1,19 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   Radio,
   RadioGroup,
   Table,
@@ -23,14 +15,15 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components';
-import { ApiError, Button, toast, useReauthentication } from '@dealflow/web-kit';
+import { Button, toast, useReauthentication } from '@dealflow/web-kit';
+import { SettingsSection } from '@dealflow/web-kit/settings';
 import { api } from '@dealflow/contracts/client';
 import type { TApiKey, TCreatedApiKey } from '@dealflow/contracts';
 import { ApiKeyMessages } from '@dealflow/contracts/plans';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { Section, useFormStyles } from './Section.js';
-import { QueryState } from './TeamParts.js';
+import { FormDialog, SecretOnceDialog } from './SettingsDialogs.js';
 import { errorText, formatDate } from '../lib/format.js';
+import { ZApiKeyForm, type TApiKeyForm } from '../lib/forms.js';
 
 type TScope = TApiKey['scope'];
 
@@ -38,18 +31,6 @@ export const API_KEYS_DESCRIPTION =
   'Programs call the records, deals and mail-intake API with a key: Authorization: Bearer <key>. Read keys can list records and deals; write keys can also submit messages.';
 export const SECRET_NOTICE = 'Copy this key now. For your security it will not be shown again.';
 const scopeLabel = (scope: TScope) => (scope === 'write' ? 'Read and write' : 'Read only');
-
-/** Basic and free organizations: what Pro adds, and the way to it. */
-function UpgradePanel({ message }: { message: string }) {
-  return (
-    <MessageBar intent="info" layout="multiline">
-      <MessageBarBody>
-        <MessageBarTitle>API access is a Pro feature</MessageBarTitle>
-        {message} <Link to="/billing">See plans and upgrade</Link>
-      </MessageBarBody>
-    </MessageBar>
-  );
-}
 
 function CreateKeyDialog({
   open,
@@ -60,130 +41,72 @@ function CreateKeyDialog({
   onClose: () => void;
   onCreated: (created: TCreatedApiKey) => void;
 }) {
-  const styles = useFormStyles();
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<TScope>('read');
-  const [nameError, setNameError] = useState<string | undefined>();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TApiKeyForm>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    resolver: zodResolver(ZApiKeyForm),
+    defaultValues: { name: '', scope: 'read' },
+  });
+  // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
+  const name = useWatch({ control, name: 'name' });
   // A new key needs a password check within 10 minutes: the shared prompt asks for it, then creates the key.
   const { withReauthentication, prompt } = useReauthentication();
   const create = useMutation({
-    mutationFn: () => withReauthentication(() => api.identity.createApiKey({ name: name.trim(), scope })),
+    mutationFn: (values: TApiKeyForm) =>
+      withReauthentication(() =>
+        api.identity.createApiKey({ name: values.name.trim(), scope: values.scope }),
+      ),
     onSuccess: (created) => {
-      setName('');
-      setScope('read');
+      reset();
       onCreated(created);
     },
   });
   const close = () => {
     if (create.isPending) return;
-    setNameError(undefined);
+    reset(undefined, { keepValues: true });
     create.reset();
     onClose();
   };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setNameError(ApiKeyMessages.nameRequired);
-    if (trimmed.length > 60) return setNameError(ApiKeyMessages.nameMax);
-    setNameError(undefined);
-    create.mutate();
-  };
   return (
-    <Dialog open={open} onOpenChange={(_, data) => (data.open ? undefined : close())}>
-      <DialogSurface>
-        {/* Nested in this dialog's surface (Fluent's nested dialog), outside its form. */}
-        {prompt}
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>Create API key</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field
-                label="Name"
-                required
-                hint="What the key is for, e.g. the program that uses it."
-                validationMessage={nameError}
-              >
-                <Input value={name} maxLength={60} onChange={(_, data) => setName(data.value)} />
-              </Field>
-              <Field label="Scope">
-                <RadioGroup value={scope} onChange={(_, data) => setScope(data.value as TScope)}>
-                  <Radio value="read" label="Read only: list records and deals" />
-                  <Radio value="write" label="Read and write: also submit messages to the intake" />
-                </RadioGroup>
-              </Field>
-              {create.error ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{errorText(create.error, 'The key could not be created.')}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" appearance="primary" disabled={create.isPending}>
-                {create.isPending ? 'Creating...' : 'Create Key'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
-  );
-}
-
-/** The key as created: shown once, with a copy button. */
-function SecretDialog({ created, onClose }: { created: TCreatedApiKey | null; onClose: () => void }) {
-  const styles = useFormStyles();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied(true);
-      toast({ title: 'Copied', description: 'The API key is on your clipboard.', variant: 'success' });
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the key and copy it yourself.',
-        variant: 'error',
-      });
-    }
-  };
-  const close = () => {
-    setCopied(false);
-    onClose();
-  };
-  return (
-    <Dialog open={created !== null} onOpenChange={(_, data) => (data.open ? undefined : close())}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>API key created</DialogTitle>
-          <DialogContent className={styles.form}>
-            <MessageBar intent="warning">
-              <MessageBarBody>{SECRET_NOTICE}</MessageBarBody>
-            </MessageBar>
-            <Field label={`Key "${created?.key.name ?? ''}"`}>
-              <Input
-                readOnly
-                value={created?.secret ?? ''}
-                data-testid="api-key-secret"
-                onFocus={(event) => event.currentTarget.select()}
-                style={{ fontFamily: 'monospace' }}
-              />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={copy}>
-              {copied ? 'Copied' : 'Copy Key'}
-            </Button>
-            <Button appearance="primary" onClick={close}>
-              Done
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Create API key"
+      onClose={close}
+      onSubmit={handleSubmit((values) => create.mutate(values))}
+      busy={create.isPending}
+      error={create.error}
+      errorFallback="The key could not be created."
+      submitLabel="Create Key"
+      busyLabel="Creating..."
+      nested={prompt}
+    >
+      <Field
+        label="Name"
+        required
+        hint="What the key is for, e.g. the program that uses it."
+        validationMessage={errors.name?.message}
+      >
+        <Input {...register('name')} value={name} maxLength={60} />
+      </Field>
+      <Field label="Scope">
+        <Controller
+          control={control}
+          name="scope"
+          render={({ field }) => (
+            <RadioGroup value={field.value} onChange={(_, data) => field.onChange(data.value as TScope)}>
+              <Radio value="read" label="Read only: list records and deals" />
+              <Radio value="write" label="Read and write: also submit messages to the intake" />
+            </RadioGroup>
+          )}
+        />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -193,7 +116,6 @@ function SecretDialog({ created, onClose }: { created: TCreatedApiKey | null; on
  * it from another refusal.
  */
 export function ApiKeysSection() {
-  const styles = useFormStyles();
   const queryClient = useQueryClient();
   const keys = useQuery(api.identity.listApiKeys.queryOptions());
   const [creating, setCreating] = useState(false);
@@ -219,14 +141,8 @@ export function ApiKeysSection() {
       }),
   });
 
-  const upgradeMessage =
-    keys.error instanceof ApiError &&
-    keys.error.status === 403 &&
-    keys.error.message === ApiKeyMessages.proRequired
-      ? keys.error.message
-      : null;
   return (
-    <Section
+    <SettingsSection
       title="API keys"
       description={API_KEYS_DESCRIPTION}
       actions={
@@ -236,20 +152,17 @@ export function ApiKeysSection() {
           </Button>
         ) : null
       }
+      query={keys}
+      queryLabel="API keys"
+      empty={{
+        when: keys.data?.keys.length === 0,
+        text: 'No API keys yet. Create one to call the API from your own programs.',
+      }}
+      upgrade={{
+        title: 'API access is a Pro feature',
+        matches: (message) => message === ApiKeyMessages.proRequired,
+      }}
     >
-      {upgradeMessage ? (
-        <UpgradePanel message={upgradeMessage} />
-      ) : (
-        <QueryState
-          isPending={keys.isPending}
-          error={keys.error}
-          onRetry={() => void keys.refetch()}
-          label="API keys"
-        />
-      )}
-      {keys.data && keys.data.keys.length === 0 ? (
-        <p className={styles.muted}>No API keys yet. Create one to call the API from your own programs.</p>
-      ) : null}
       {keys.data && keys.data.keys.length > 0 ? (
         <Table aria-label="API keys" size="small">
           <TableHeader>
@@ -297,7 +210,15 @@ export function ApiKeysSection() {
           void refresh();
         }}
       />
-      <SecretDialog created={created} onClose={() => setCreated(null)} />
+      <SecretOnceDialog
+        title="API key created"
+        notice={SECRET_NOTICE}
+        fieldLabel={`Key "${created?.key.name ?? ''}"`}
+        secret={created?.secret ?? null}
+        testId="api-key-secret"
+        copy={{ label: 'Copy Key', copied: 'The API key is on your clipboard.' }}
+        onClose={() => setCreated(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke this API key?"
@@ -309,6 +230,6 @@ export function ApiKeysSection() {
         Programs using &quot;{revoking?.name}&quot; ({revoking?.prefix}_…) are refused from their next
         request. This cannot be undone.
       </ConfirmDialog>
-    </Section>
+    </SettingsSection>
   );
 }

@@ -12,8 +12,9 @@ import {
   Spinner,
 } from '@fluentui/react-components';
 import { toast, useAuth, Button, useReauthentication } from '@dealflow/web-kit';
+import { SettingsSection } from '@dealflow/web-kit/settings';
 import { api } from '@dealflow/contracts/client';
-import { Section, useFormStyles } from './Section.js';
+import { useFormStyles } from './Section.js';
 import { ZEmailChangeForm, type TEmailChangeForm } from '../lib/forms.js';
 import { errorText } from '../lib/format.js';
 
@@ -113,7 +114,7 @@ export function EmailSection() {
   return (
     <>
       {prompt}
-      <Section
+      <SettingsSection
         title={EmailTexts.title}
         description={EmailTexts.description}
         actions={
@@ -184,7 +185,7 @@ export function EmailSection() {
             </form>
           </>
         ) : null}
-      </Section>
+      </SettingsSection>
     </>
   );
 }

@@ -10,11 +10,12 @@ import {
   TableRow,
 } from '@fluentui/react-components';
 import { toast, Button } from '@dealflow/web-kit';
+import { QueryState, SettingsSection } from '@dealflow/web-kit/settings';
 import { api } from '@dealflow/contracts/client';
 import type { TAccountSession } from '@dealflow/contracts';
-import { Section, useFormStyles } from './Section.js';
+import { useFormStyles } from './Section.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { QueryState } from './TeamParts.js';
+
 import { errorText } from '../lib/format.js';
 
 export const SessionsTexts = {
@@ -86,7 +87,7 @@ export function SessionsSection() {
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((s) => !s.isCurrent);
   return (
-    <Section
+    <SettingsSection
       title={SessionsTexts.title}
       description={SessionsTexts.description}
       actions={
@@ -162,6 +163,6 @@ export function SessionsSection() {
       >
         Every other browser and API token of your account is signed out at once. This device stays signed in.
       </ConfirmDialog>
-    </Section>
+    </SettingsSection>
   );
 }

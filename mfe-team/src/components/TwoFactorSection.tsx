@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Field, Input, Spinner, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { Button, toast, useAuth, useReauthentication } from '@dealflow/web-kit';
+import { SettingsSection } from '@dealflow/web-kit/settings';
 import { api } from '@dealflow/contracts/client';
 import type { TTwoFactorSetup } from '@dealflow/contracts';
-import { Section, useFormStyles } from './Section.js';
+import { useFormStyles } from './Section.js';
 import { errorText, formatDate } from '../lib/format.js';
 
 const useStyles = makeStyles({
@@ -319,12 +320,12 @@ export function TwoFactorSection() {
     );
   }
   return (
-    <Section
+    <SettingsSection
       title="Two-factor sign-in"
       description="After your password, sign-in asks for a code from an authenticator app on your phone."
     >
       {body}
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -355,7 +356,10 @@ export function OrganizationTwoFactorSetting() {
       }),
   });
   return (
-    <Section title="Two-factor sign-in" description="Require every member to sign in with a second factor.">
+    <SettingsSection
+      title="Two-factor sign-in"
+      description="Require every member to sign in with a second factor."
+    >
       {setting.isPending ? <Spinner size="small" label="Loading the organization's sign-in rule..." /> : null}
       {setting.error ? (
         <p className={form.muted} role="alert">
@@ -377,6 +381,6 @@ export function OrganizationTwoFactorSetting() {
           </p>
         </>
       ) : null}
-    </Section>
+    </SettingsSection>
   );
 }

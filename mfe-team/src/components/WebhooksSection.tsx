@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
   Checkbox,
@@ -12,9 +13,6 @@ import {
   DialogTitle,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   Switch,
   Table,
   TableBody,
@@ -23,13 +21,15 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components';
-import { ApiError, Button, toast } from '@dealflow/web-kit';
+import { Button, toast } from '@dealflow/web-kit';
+import { QueryState, SettingsSection } from '@dealflow/web-kit/settings';
 import { api } from '@dealflow/contracts/client';
 import type { TCreatedWebhookEndpoint, TWebhookEndpoint, TWebhookEventType } from '@dealflow/contracts';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { Section, useFormStyles } from './Section.js';
-import { QueryState } from './TeamParts.js';
+import { useFormStyles } from './Section.js';
+import { FormDialog, SecretOnceDialog } from './SettingsDialogs.js';
 import { errorText, formatDate } from '../lib/format.js';
+import { ZWebhookEndpointForm, type TWebhookEndpointForm } from '../lib/forms.js';
 
 export const WEBHOOKS_DESCRIPTION =
   'Your own systems hear of new records, deals, stage changes and comments: each event is POSTed to your https endpoint, signed as the Standard Webhooks specification says, and retried with backoff when it fails.';
@@ -58,116 +58,76 @@ function CreateEndpointDialog({
   onClose: () => void;
   onCreated: (created: TCreatedWebhookEndpoint) => void;
 }) {
-  const styles = useFormStyles();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<TWebhookEventType[]>([...WebhookEventTypes]);
-  const [urlError, setUrlError] = useState<string | undefined>();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TWebhookEndpointForm>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    resolver: zodResolver(ZWebhookEndpointForm),
+    defaultValues: { url: '', events: [...WebhookEventTypes] },
+  });
+  // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
+  const [url, events] = useWatch({ control, name: ['url', 'events'] });
   const create = useMutation({
-    mutationFn: () => api.crm.createWebhookEndpoint({ url: url.trim(), events }),
+    mutationFn: (values: TWebhookEndpointForm) =>
+      api.crm.createWebhookEndpoint({ url: values.url.trim(), events: values.events }),
     onSuccess: (created) => {
-      setUrl('');
-      setEvents([...WebhookEventTypes]);
+      reset();
       onCreated(created);
     },
   });
   const close = () => {
     if (create.isPending) return;
-    setUrlError(undefined);
+    reset(undefined, { keepValues: true });
     create.reset();
     onClose();
   };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!/^https:\/\/\S+$/i.test(url.trim()))
-      return setUrlError('Enter an address that starts with https://');
-    setUrlError(undefined);
-    create.mutate();
-  };
-  const toggle = (type: TWebhookEventType, on: boolean) =>
-    setEvents((now) => (on ? [...now, type] : now.filter((t) => t !== type)));
   return (
-    <Dialog open={open} onOpenChange={(_, data) => (data.open ? undefined : close())}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>Add webhook endpoint</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label="Endpoint URL" required validationMessage={urlError}>
-                <Input
-                  value={url}
-                  type="url"
-                  placeholder="https://example.com/webhooks/dealflow"
-                  onChange={(_, data) => setUrl(data.value)}
-                />
-              </Field>
-              <div role="group" aria-label="Events">
-                {WebhookEventTypes.map((type) => (
-                  <Checkbox
-                    key={type}
-                    label={`${EVENT_LABELS[type]} (${type})`}
-                    checked={events.includes(type)}
-                    onChange={(_, data) => toggle(type, data.checked === true)}
-                  />
-                ))}
-              </div>
-              {create.error ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>
-                    {errorText(create.error, 'The endpoint could not be added.')}
-                  </MessageBarBody>
-                </MessageBar>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" appearance="primary" disabled={create.isPending || events.length === 0}>
-                {create.isPending ? 'Adding...' : 'Add Endpoint'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
-  );
-}
-
-function SecretDialog({
-  created,
-  onClose,
-}: {
-  created: TCreatedWebhookEndpoint | null;
-  onClose: () => void;
-}) {
-  const styles = useFormStyles();
-  return (
-    <Dialog open={created !== null} onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Webhook endpoint added</DialogTitle>
-          <DialogContent className={styles.form}>
-            <MessageBar intent="warning">
-              <MessageBarBody>{WEBHOOK_SECRET_NOTICE}</MessageBarBody>
-            </MessageBar>
-            <Field label="Signing secret">
-              <Input
-                readOnly
-                value={created?.secret ?? ''}
-                data-testid="webhook-secret"
-                onFocus={(event) => event.currentTarget.select()}
-                style={{ fontFamily: 'monospace' }}
+    <FormDialog
+      open={open}
+      title="Add webhook endpoint"
+      onClose={close}
+      onSubmit={handleSubmit((values) => create.mutate(values))}
+      busy={create.isPending}
+      error={create.error}
+      errorFallback="The endpoint could not be added."
+      submitLabel="Add Endpoint"
+      busyLabel="Adding..."
+      submitDisabled={events.length === 0}
+    >
+      <Field label="Endpoint URL" required validationMessage={errors.url?.message}>
+        <Input
+          {...register('url')}
+          value={url}
+          type="url"
+          placeholder="https://example.com/webhooks/dealflow"
+        />
+      </Field>
+      <Controller
+        control={control}
+        name="events"
+        render={({ field }) => (
+          <div role="group" aria-label="Events">
+            {WebhookEventTypes.map((type) => (
+              <Checkbox
+                key={type}
+                label={`${EVENT_LABELS[type]} (${type})`}
+                checked={field.value.includes(type)}
+                onChange={(_, data) =>
+                  field.onChange(
+                    data.checked === true ? [...field.value, type] : field.value.filter((t) => t !== type),
+                  )
+                }
               />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              Done
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+            ))}
+          </div>
+        )}
+      />
+    </FormDialog>
   );
 }
 
@@ -247,7 +207,6 @@ function DeliveriesDialog({ endpoint, onClose }: { endpoint: TWebhookEndpoint | 
  * server answers 403 (the shared PLAN_REQUIRED) with the upgrade message.
  */
 export function WebhooksSection() {
-  const styles = useFormStyles();
   const queryClient = useQueryClient();
   const endpoints = useQuery(api.crm.listWebhookEndpoints.queryOptions());
   const [creating, setCreating] = useState(false);
@@ -280,14 +239,8 @@ export function WebhooksSection() {
     onError: failed('The endpoint could not be deleted'),
   });
 
-  const upgradeMessage =
-    endpoints.error instanceof ApiError &&
-    endpoints.error.status === 403 &&
-    /Pro plan/.test(endpoints.error.message)
-      ? endpoints.error.message
-      : null;
   return (
-    <Section
+    <SettingsSection
       title="Webhooks"
       description={WEBHOOKS_DESCRIPTION}
       actions={
@@ -297,25 +250,14 @@ export function WebhooksSection() {
           </Button>
         ) : null
       }
+      query={endpoints}
+      queryLabel="webhook endpoints"
+      empty={{
+        when: endpoints.data?.endpoints.length === 0,
+        text: 'No webhook endpoints yet. Add one to send events to your own systems.',
+      }}
+      upgrade={{ title: 'Webhooks are a Pro feature', matches: (message) => /Pro plan/.test(message) }}
     >
-      {upgradeMessage ? (
-        <MessageBar intent="info" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>Webhooks are a Pro feature</MessageBarTitle>
-            {upgradeMessage} <Link to="/billing">See plans and upgrade</Link>
-          </MessageBarBody>
-        </MessageBar>
-      ) : (
-        <QueryState
-          isPending={endpoints.isPending}
-          error={endpoints.error}
-          onRetry={() => void endpoints.refetch()}
-          label="webhook endpoints"
-        />
-      )}
-      {endpoints.data && endpoints.data.endpoints.length === 0 ? (
-        <p className={styles.muted}>No webhook endpoints yet. Add one to send events to your own systems.</p>
-      ) : null}
       {endpoints.data && endpoints.data.endpoints.length > 0 ? (
         <Table aria-label="Webhook endpoints" size="small">
           <TableHeader>
@@ -371,7 +313,14 @@ export function WebhooksSection() {
           void refresh();
         }}
       />
-      <SecretDialog created={created} onClose={() => setCreated(null)} />
+      <SecretOnceDialog
+        title="Webhook endpoint added"
+        notice={WEBHOOK_SECRET_NOTICE}
+        fieldLabel="Signing secret"
+        secret={created?.secret ?? null}
+        testId="webhook-secret"
+        onClose={() => setCreated(null)}
+      />
       <DeliveriesDialog endpoint={showing} onClose={() => setShowing(null)} />
       <ConfirmDialog
         open={deleting !== null}
@@ -383,6 +332,6 @@ export function WebhooksSection() {
       >
         {deleting?.url} receives no more events, and its delivery log is deleted. This cannot be undone.
       </ConfirmDialog>
-    </Section>
+    </SettingsSection>
   );
 }

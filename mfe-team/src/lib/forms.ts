@@ -1,8 +1,10 @@
 // Form schemas of the team and settings screens, from the contracts (seed 001 section 5): the browser and
 // svc-identity apply the same rules and messages.
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ZChangePasswordBody,
+  ZCreateApiKeyBody,
+  ZCreateWebhookEndpointBody,
   ZInviteBody,
   ZRequestEmailChangeBody,
   ZUpdateOrganizationBody,
@@ -28,3 +30,15 @@ export type TOrganizationForm = z.input<typeof ZOrganizationForm>;
 
 export const ZEmailChangeForm = ZRequestEmailChangeBody;
 export type TEmailChangeForm = z.input<typeof ZEmailChangeForm>;
+
+export const ZApiKeyForm = ZCreateApiKeyBody;
+export type TApiKeyForm = z.input<typeof ZApiKeyForm>;
+
+/** The endpoint's events as the contract says; its URL https only, as the server's outbound guard wants. */
+export const ZWebhookEndpointForm = ZCreateWebhookEndpointBody.pick({ events: true }).extend({
+  url: z
+    .string()
+    .trim()
+    .regex(/^https:\/\/\S+$/i, 'Enter an address that starts with https://'),
+});
+export type TWebhookEndpointForm = z.input<typeof ZWebhookEndpointForm>;

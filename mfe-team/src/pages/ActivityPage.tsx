@@ -25,8 +25,9 @@ import {
 import type { TActivityEntry } from '@dealflow/contracts';
 import { api } from '@dealflow/contracts/client';
 import { PageHeading, useAuth, Button } from '@dealflow/web-kit';
-import { Section, useFormStyles } from '../components/Section.js';
-import { QueryState } from '../components/TeamParts.js';
+import { QueryState, SettingsSection } from '@dealflow/web-kit/settings';
+import { useFormStyles } from '../components/Section.js';
+
 import {
   EMPTY_FILTERS,
   activityCsvUrl,
@@ -123,7 +124,7 @@ function OwnerActivity() {
   return (
     <div>
       <PageHeading description={ActivityTexts.description}>{ActivityTexts.title}</PageHeading>
-      <Section
+      <SettingsSection
         title="Filters"
         actions={
           <div className={styles.toolbar}>
@@ -175,9 +176,9 @@ function OwnerActivity() {
             <Input type="date" value={form.to} onChange={(_, data) => set({ to: data.value })} />
           </Field>
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section title="Log">
+      <SettingsSection title="Log">
         {inverted ? null : (
           <QueryState
             isPending={activity.isPending}
@@ -230,7 +231,7 @@ function OwnerActivity() {
             </Button>
           </div>
         ) : null}
-      </Section>
+      </SettingsSection>
     </div>
   );
 }

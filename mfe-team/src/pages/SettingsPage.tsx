@@ -4,18 +4,18 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field, Input, Spinner, Switch, Tab, TabList } from '@fluentui/react-components';
 import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
+import { SettingsSection } from '@dealflow/web-kit/settings';
 import { api } from '@dealflow/contracts/client';
 import { ApiKeysSection } from '../components/ApiKeysSection.js';
 import { WebhooksSection } from '../components/WebhooksSection.js';
 import { DeleteWithPassword } from '../components/DeleteWithPassword.js';
 import { EmailSection } from '../components/EmailSection.js';
 import { SessionsSection } from '../components/SessionsSection.js';
-import { Section, useFormStyles } from '../components/Section.js';
+import { useFormStyles } from '../components/Section.js';
 import {
   ZOrganizationForm,
   ZPasswordForm,
   ZProfileForm,
-  type TOrganizationForm,
   type TPasswordForm,
   type TProfileForm,
 } from '../lib/forms.js';
@@ -23,6 +23,8 @@ import { errorText } from '../lib/format.js';
 import { OrganizationTwoFactorSetting, TwoFactorSection } from '../components/TwoFactorSection.js';
 
 type TTab = 'profile' | 'security' | 'organization';
+/** The profile's and the organization's forms: a name. */
+type TNameForm = TProfileForm;
 
 const formOptions = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
 
@@ -63,7 +65,7 @@ function NotificationsSection() {
       }),
   });
   return (
-    <Section title="Notifications" description="Choose which emails you receive.">
+    <SettingsSection title="Notifications" description="Choose which emails you receive.">
       {settings.isPending ? <Spinner size="small" label="Loading notification settings..." /> : null}
       {settings.error ? (
         <p className={styles.muted}>Could not load notification settings: {settings.error.message}</p>
@@ -79,90 +81,152 @@ function NotificationsSection() {
             />
           ))
         : null}
-    </Section>
+    </SettingsSection>
   );
 }
 
-function ProfileTab() {
+/** A section whose form renames one thing (you, the organization): Save is enabled once the name changed. */
+function NameSection({
+  title,
+  description,
+  label,
+  autoComplete,
+  schema,
+  current,
+  save,
+  saved,
+  failure,
+  buttonLabel,
+}: {
+  title: string;
+  description: string;
+  label: string;
+  autoComplete: string;
+  schema: typeof ZProfileForm | typeof ZOrganizationForm;
+  current: string | undefined;
+  save: (values: TNameForm) => Promise<unknown>;
+  saved: { title: string; description: string };
+  failure: string;
+  buttonLabel: string;
+}) {
   const styles = useFormStyles();
-  const { user, refresh, logout } = useAuth();
+  const { refresh } = useAuth();
   const {
     control,
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<TProfileForm>({
+  } = useForm<TNameForm>({
     ...formOptions,
-    resolver: zodResolver(ZProfileForm),
-    defaultValues: { name: user?.name ?? '' },
+    resolver: zodResolver(schema),
+    defaultValues: { name: current ?? '' },
   });
   // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
   const name = useWatch({ control, name: 'name' });
   useEffect(() => {
-    if (user) reset({ name: user.name });
-  }, [user, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await api.identity.updateProfile(values);
-      toast({ title: 'Profile updated', description: 'Your profile has been saved.', variant: 'success' });
+    if (current !== undefined) reset({ name: current });
+  }, [current, reset]);
+  const update = useMutation({
+    mutationFn: save,
+    onSuccess: async () => {
+      toast({ ...saved, variant: 'success' });
       await refresh();
-    } catch (error) {
-      toast({
-        title: 'Update failed',
-        description: errorText(error, 'There was an error updating your profile.'),
-        variant: 'error',
-      });
-    }
+    },
+    onError: (error) =>
+      toast({ title: 'Update failed', description: errorText(error, failure), variant: 'error' }),
   });
+  const onSubmit = handleSubmit((values) => update.mutateAsync(values).catch(() => undefined));
 
   return (
+    <SettingsSection title={title} description={description}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Field label={label} required validationMessage={errors.name?.message}>
+          <Input {...register('name')} value={name} autoComplete={autoComplete} />
+        </Field>
+        <div className={styles.actions}>
+          <Button type="submit" appearance="primary" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? 'Saving...' : buttonLabel}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}
+
+/** The danger zone's delete: the password asked in a dialog, then signed out. */
+function DeleteSection({
+  what,
+  description,
+  warning,
+  remove,
+}: {
+  what: 'Account' | 'Organization';
+  description: string;
+  warning: string;
+  remove: (password: string) => Promise<unknown>;
+}) {
+  const { logout } = useAuth();
+  const [subject, Subject] =
+    what === 'Account' ? ['your account', 'Your account'] : ['the organization', 'The organization'];
+  const deletion = useMutation({
+    mutationFn: remove,
+    onSuccess: async () => {
+      toast({
+        title: `${what} deleted`,
+        description: `${Subject} has been deleted.`,
+        variant: 'success',
+      });
+      await logout();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Deletion failed',
+        description: errorText(error, `There was an error deleting ${subject}.`),
+        variant: 'error',
+      }),
+  });
+  return (
+    <SettingsSection tone="danger" title={`Delete ${what}`} description={description}>
+      <DeleteWithPassword
+        buttonLabel={`Delete ${what}`}
+        title={what === 'Account' ? 'Delete your account?' : 'Delete this organization?'}
+        warning={warning}
+        onDelete={(password) =>
+          deletion.mutateAsync(password).then(
+            () => true,
+            () => false,
+          )
+        }
+      />
+    </SettingsSection>
+  );
+}
+
+function ProfileTab() {
+  const { user } = useAuth();
+  return (
     <>
-      <Section title="Profile" description="Your name as your team sees it.">
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <Field label="Name" required validationMessage={errors.name?.message}>
-            <Input {...register('name')} value={name} autoComplete="name" />
-          </Field>
-          <div className={styles.actions}>
-            <Button type="submit" appearance="primary" disabled={isSubmitting || !isDirty}>
-              {isSubmitting ? 'Saving...' : 'Save Profile'}
-            </Button>
-          </div>
-        </form>
-      </Section>
+      <NameSection
+        title="Profile"
+        description="Your name as your team sees it."
+        label="Name"
+        autoComplete="name"
+        schema={ZProfileForm}
+        current={user?.name}
+        save={(values) => api.identity.updateProfile(values)}
+        saved={{ title: 'Profile updated', description: 'Your profile has been saved.' }}
+        failure="There was an error updating your profile."
+        buttonLabel="Save Profile"
+      />
       <EmailSection />
       <NotificationsSection />
-      <Section
-        tone="danger"
-        title="Delete Account"
+      <DeleteSection
+        what="Account"
         description="Permanently delete your account and sign out."
-      >
-        <DeleteWithPassword
-          buttonLabel="Delete Account"
-          title="Delete your account?"
-          warning="Your account, your sessions and your access to the organization will be deleted."
-          onDelete={async (password) => {
-            try {
-              await api.identity.deleteUser({ password });
-              toast({
-                title: 'Account deleted',
-                description: 'Your account has been deleted.',
-                variant: 'success',
-              });
-              await logout();
-              return true;
-            } catch (error) {
-              toast({
-                title: 'Deletion failed',
-                description: errorText(error, 'There was an error deleting your account.'),
-                variant: 'error',
-              });
-              return false;
-            }
-          }}
-        />
-      </Section>
+        warning="Your account, your sessions and your access to the organization will be deleted."
+        remove={(password) => api.identity.deleteUser({ password })}
+      />
     </>
   );
 }
@@ -196,26 +260,27 @@ function ChangePasswordSection() {
     name: ['currentPassword', 'newPassword', 'confirmPassword'],
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await api.identity.changePassword(values);
+  const change = useMutation({
+    mutationFn: (values: TPasswordForm) => api.identity.changePassword(values),
+    onSuccess: () => {
       toast({
         title: 'Password updated',
         description: 'Your other sessions have been signed out.',
         variant: 'success',
       });
       reset();
-    } catch (error) {
+    },
+    onError: (error) =>
       toast({
         title: 'Update failed',
         description: errorText(error, 'There was an error updating your password.'),
         variant: 'error',
-      });
-    }
+      }),
   });
+  const onSubmit = handleSubmit((values) => change.mutateAsync(values).catch(() => undefined));
 
   return (
-    <Section
+    <SettingsSection
       title="Change Password"
       description="Use at least 8 characters. Other devices will be signed out."
     >
@@ -250,94 +315,34 @@ function ChangePasswordSection() {
           </Button>
         </div>
       </form>
-    </Section>
+    </SettingsSection>
   );
 }
 
 function OrganizationTab() {
-  const styles = useFormStyles();
-  const { organization, refresh, logout } = useAuth();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<TOrganizationForm>({
-    ...formOptions,
-    resolver: zodResolver(ZOrganizationForm),
-    defaultValues: { name: organization?.name ?? '' },
-  });
-  // Fluent's Input keeps its own value state: pass the form's value, or a reset() would not show in the field.
-  const name = useWatch({ control, name: 'name' });
-  useEffect(() => {
-    if (organization) reset({ name: organization.name });
-  }, [organization, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await api.identity.updateOrganization(values);
-      toast({
-        title: 'Organization updated',
-        description: 'The organization name has been saved.',
-        variant: 'success',
-      });
-      await refresh();
-    } catch (error) {
-      toast({
-        title: 'Update failed',
-        description: errorText(error, 'There was an error updating the organization.'),
-        variant: 'error',
-      });
-    }
-  });
-
+  const { organization } = useAuth();
   return (
     <>
-      <Section title="Organization" description="The name your team sees.">
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <Field label="Organization name" required validationMessage={errors.name?.message}>
-            <Input {...register('name')} value={name} autoComplete="organization" />
-          </Field>
-          <div className={styles.actions}>
-            <Button type="submit" appearance="primary" disabled={isSubmitting || !isDirty}>
-              {isSubmitting ? 'Saving...' : 'Save Organization'}
-            </Button>
-          </div>
-        </form>
-      </Section>
+      <NameSection
+        title="Organization"
+        description="The name your team sees."
+        label="Organization name"
+        autoComplete="organization"
+        schema={ZOrganizationForm}
+        current={organization?.name}
+        save={(values) => api.identity.updateOrganization(values)}
+        saved={{ title: 'Organization updated', description: 'The organization name has been saved.' }}
+        failure="There was an error updating the organization."
+        buttonLabel="Save Organization"
+      />
       <ApiKeysSection />
       <WebhooksSection />
-      <Section
-        tone="danger"
-        title="Delete Organization"
+      <DeleteSection
+        what="Organization"
         description="Delete the organization, its members' access, its records and its subscription."
-      >
-        <DeleteWithPassword
-          buttonLabel="Delete Organization"
-          title="Delete this organization?"
-          warning="Every member loses access, the subscription is cancelled and the organization's data is deleted."
-          onDelete={async (password) => {
-            try {
-              await api.identity.deleteOrganization({ password });
-              toast({
-                title: 'Organization deleted',
-                description: 'The organization has been deleted.',
-                variant: 'success',
-              });
-              await logout();
-              return true;
-            } catch (error) {
-              toast({
-                title: 'Deletion failed',
-                description: errorText(error, 'There was an error deleting the organization.'),
-                variant: 'error',
-              });
-              return false;
-            }
-          }}
-        />
-      </Section>
+        warning="Every member loses access, the subscription is cancelled and the organization's data is deleted."
+        remove={(password) => api.identity.deleteOrganization({ password })}
+      />
     </>
   );
 }

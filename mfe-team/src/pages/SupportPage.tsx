@@ -27,8 +27,9 @@ import {
   SupportMessages,
 } from '@dealflow/contracts/plans';
 import { Button, PageHeading, toast } from '@dealflow/web-kit';
-import { Section, useFormStyles } from '../components/Section.js';
-import { QueryState } from '../components/TeamParts.js';
+import { QueryState, SettingsSection } from '@dealflow/web-kit/settings';
+import { useFormStyles } from '../components/Section.js';
+
 import { errorText, formatDate } from '../lib/format.js';
 
 export const SupportTexts = {
@@ -225,7 +226,7 @@ export default function SupportPage() {
   return (
     <>
       <PageHeading description={SupportTexts.description}>{SupportTexts.title}</PageHeading>
-      <Section
+      <SettingsSection
         title={SupportTexts.formTitle}
         description={
           requests.data ? promiseText(requests.data.priority, requests.data.firstResponse) : undefined
@@ -242,8 +243,8 @@ export default function SupportPage() {
           </MessageBar>
         ) : null}
         <SupportForm onSent={onSent} />
-      </Section>
-      <Section title={SupportTexts.listTitle}>
+      </SettingsSection>
+      <SettingsSection title={SupportTexts.listTitle}>
         <QueryState
           isPending={requests.isPending}
           error={requests.error}
@@ -251,7 +252,7 @@ export default function SupportPage() {
           label="your requests"
         />
         {requests.data ? <RequestsTable requests={requests.data.requests} /> : null}
-      </Section>
+      </SettingsSection>
     </>
   );
 }

@@ -9,10 +9,11 @@ import {
   makeStyles,
 } from '@fluentui/react-components';
 import { PageHeading, useAuth, Button } from '@dealflow/web-kit';
+import { QueryState, SettingsSection } from '@dealflow/web-kit/settings';
 import { ConfirmDialog, RoleDialog } from '../components/ConfirmDialog.js';
 import { InviteDialog } from '../components/InviteDialog.js';
-import { Section, useFormStyles } from '../components/Section.js';
-import { QueryState, RoleBadge } from '../components/TeamParts.js';
+import { useFormStyles } from '../components/Section.js';
+import { RoleBadge } from '../components/TeamParts.js';
 import { useTeamMembers, type TInvitation, type TMember } from '../hooks/use-team-members.js';
 import { BILLING_NOTICE, REMOVAL_BILLING_NOTICE, formatDate } from '../lib/format.js';
 
@@ -53,7 +54,7 @@ export default function TeamMembersPage() {
         Team Members
       </PageHeading>
 
-      <Section
+      <SettingsSection
         title="Members"
         actions={
           isOwner ? (
@@ -114,10 +115,10 @@ export default function TeamMembersPage() {
             </Table>
           </div>
         ) : null}
-      </Section>
+      </SettingsSection>
 
       {isOwner ? (
-        <Section title="Pending Invitations" description="Invitations expire after 7 days.">
+        <SettingsSection title="Pending Invitations" description="Invitations expire after 7 days.">
           <QueryState
             isPending={team.invitations.isPending}
             error={team.invitations.error}
@@ -169,7 +170,7 @@ export default function TeamMembersPage() {
               </Table>
             </div>
           ) : null}
-        </Section>
+        </SettingsSection>
       ) : null}
 
       <InviteDialog

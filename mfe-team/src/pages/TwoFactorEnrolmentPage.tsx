@@ -1,5 +1,6 @@
 import { PageHeading, useAuth, Button } from '@dealflow/web-kit';
-import { Section } from '../components/Section.js';
+import { SettingsSection } from '@dealflow/web-kit/settings';
+
 import { TwoFactorEnrolment } from '../components/TwoFactorSection.js';
 
 /**
@@ -12,12 +13,12 @@ export default function TwoFactorEnrolmentPage() {
   return (
     <div>
       <PageHeading description="One more step before you go on.">Set up two-factor sign-in</PageHeading>
-      <Section
+      <SettingsSection
         title="Your organization requires two-factor sign-in"
         description={`${organization?.name ?? 'Your organization'} asks every member to sign in with a code from an authenticator app as well as their password.`}
       >
         <TwoFactorEnrolment onDone={() => void refresh()} />
-      </Section>
+      </SettingsSection>
       <Button appearance="subtle" onClick={() => void logout()}>
         Sign out
       </Button>
