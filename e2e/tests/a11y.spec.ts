@@ -198,3 +198,49 @@ test('the record dialogs (extracted data, CRM deal, analysis) and the analytics 
     await checkBothThemes(page, `/analytics charts ${size.name}`);
   }
 });
+
+test('the deals page (board, table, a deal panel with a reply draft, the reply templates dialog) has no axe violation in light and dark, desktop and phone', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await startTrialOrganization(page, 'Axe Deals');
+  await emailDeck(page.request);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/deals')).json()) as { deals: unknown[] }).deals.length,
+      { timeout: 120_000 },
+    )
+    .toBe(1);
+  for (const size of SIZES) {
+    await page.setViewportSize(size.viewport);
+    await page.goto('/deals');
+    await expect(page.getByRole('button', { name: 'Keyless Labs', exact: true })).toBeVisible({
+      timeout: PAGE_LOAD,
+    });
+    await settle(page);
+    await checkBothThemes(page, `/deals board ${size.name}`);
+    await page.getByRole('tab', { name: 'Table' }).click();
+    await settle(page);
+    await checkBothThemes(page, `/deals table ${size.name}`);
+    await page.getByRole('tab', { name: 'Board' }).click();
+    await page.getByRole('button', { name: 'Keyless Labs', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Keyless Labs' });
+    await drawer.getByRole('combobox', { name: 'Template' }).click();
+    await page.getByRole('option', { name: 'Pass' }).click();
+    await expect(drawer.getByRole('textbox', { name: /Message/ })).toHaveValue(/Keyless Labs/, {
+      timeout: PAGE_LOAD,
+    });
+    await checkBothThemes(page, `/deals deal panel with a reply draft ${size.name}`);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: 'Reply templates' }).click();
+    const templates = page.getByRole('dialog', { name: 'Reply templates' });
+    await expect(templates.getByRole('textbox', { name: 'Pass: message' })).toBeVisible({
+      timeout: PAGE_LOAD,
+    });
+    await checkBothThemes(page, `/deals reply templates dialog ${size.name}`);
+    await page.keyboard.press('Escape');
+    await expect(templates).toBeHidden();
+  }
+});
