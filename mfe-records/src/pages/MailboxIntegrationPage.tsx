@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Card, MessageBar, MessageBarBody, Spinner, Tab, TabList } from '@fluentui/react-components';
-import { ArrowLeft20Regular, Copy20Regular } from '@fluentui/react-icons';
-import { PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
+import { ArrowLeft20Regular } from '@fluentui/react-icons';
+import { PageHeading, useAuth, Button } from '@dealflow/web-kit';
 import { errorText } from '../lib/records-api.js';
 import { useIntegrationStyles } from '../components/IntegrationLayout.js';
 import { SetupTab } from '../components/MailboxSetupTab.js';
@@ -11,6 +11,7 @@ import { useMailbox } from '../hooks/use-mailbox.js';
 import { InboundProviders } from '../components/InboundProviders.js';
 import { BlockedSendersCard } from '../components/BlockedSendersCard.js';
 import { ForwardingConfirmationCard } from '../components/ForwardingConfirmationCard.js';
+import { InboundAddressCard } from '../components/InboundAddressCard.js';
 
 /** Integration 1 (/integration-1, /gmail-connection): the organization's mailbox, made real (issue 5). */
 export default function MailboxIntegrationPage() {
@@ -23,19 +24,6 @@ export default function MailboxIntegrationPage() {
   useEffect(() => {
     if (!connected && tab === 'settings') setTab('setup');
   }, [connected, tab]);
-
-  const copyAddress = async (address: string) => {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast({ title: 'Copied', description: address, variant: 'success' });
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the address and copy it by hand.',
-        variant: 'error',
-      });
-    }
-  };
 
   return (
     <div>
@@ -60,23 +48,7 @@ export default function MailboxIntegrationPage() {
           {mailbox.data.forwardingConfirmation ? (
             <ForwardingConfirmationCard confirmation={mailbox.data.forwardingConfirmation} />
           ) : null}
-          <Card style={{ marginBottom: 16 }}>
-            <h2 className={styles.sectionTitle}>Inbound forwarding address</h2>
-            <p className={styles.muted}>
-              Emails that reach this address become records of your organization, once an inbound mail
-              provider receives mail for it (set one up below).
-            </p>
-            <div className={styles.address}>
-              <span data-testid="inbound-address">{mailbox.data.inboundAddress}</span>
-              <Button
-                appearance="subtle"
-                size="small"
-                icon={<Copy20Regular />}
-                aria-label="Copy address"
-                onClick={() => void copyAddress(mailbox.data.inboundAddress)}
-              />
-            </div>
-          </Card>
+          <InboundAddressCard status={mailbox.data} isOwner={isOwner} />
           <InboundProviders status={mailbox.data} isOwner={isOwner} />
           <Card>
             <TabList selectedValue={tab} onTabSelect={(_e, d) => setTab(d.value as 'setup' | 'settings')}>

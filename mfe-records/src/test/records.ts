@@ -1,4 +1,4 @@
-import type { TEmailRecord } from '../lib/records-api.js';
+import type { TEmailRecord, TMailboxStatus } from '../lib/records-api.js';
 
 let nextId = 1;
 
@@ -33,6 +33,27 @@ export function createRecord(overrides: Partial<TEmailRecord> = {}): TEmailRecor
       metrics: { ARR: '$400k' },
       contactInfo: { name: 'Ada Founder', email: 'ada@orbital-labs.com', phone: null, position: 'CEO' },
     },
+    ...overrides,
+  };
+}
+
+/** Integration 1's status as GET /api/integrations/mailbox answers it (an owner's view, nothing connected). */
+export function createMailboxStatus(overrides: Partial<TMailboxStatus> = {}): TMailboxStatus {
+  return {
+    connected: false,
+    inboundAddress: 'fund-7f3a9b2c1d0e@in.dealflow.test',
+    webhookSecretMasked: '••••6789',
+    webhookPath: '/webhooks/mail',
+    mailgunConfigured: false,
+    host: null,
+    port: null,
+    username: null,
+    lastScanAt: null,
+    settings: { folder: 'INBOX', autoScanMinutes: 15 },
+    forwardingConfirmation: null,
+    previousInboundAddress: null,
+    previousInboundUntil: null,
+    addressGraceDays: 7,
     ...overrides,
   };
 }
