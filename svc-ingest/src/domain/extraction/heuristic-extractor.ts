@@ -3,9 +3,11 @@ import type { TDeckLine } from '../deck/deck-text.js';
 import { locateEvidence } from './evidence.js';
 import { emptyExtractedData, type TExtractor } from './extractor.js';
 import { originalSender } from './forwarded.js';
-import { scoreIndustries } from './industries.js';
+import { AMOUNT, AMOUNT_SOURCE, formatMoney, parseMoney } from './amounts.js';
+import { INDUSTRIES, scoreIndustries } from './industries.js';
+import { ASK_WORDS, FOUNDED_WORDS, LOCAL_POSITIONS, LOCAL_ROUNDS, LOCATION_LABELS } from './language-cues.js';
 import { countryOf, findBareCity, formatCity, lookupCity } from './gazetteer.js';
-import { dominantCountry, findCityRegion } from './locations.js';
+import { COUNTRIES, dominantCountry, findCityRegion } from './locations.js';
 import { isPlaceholderDomain, isPlaceholderEmail, isPlaceholderText } from './placeholders.js';
 import { normalizeLine } from './text-normalize.js';
 
@@ -21,6 +23,7 @@ const ROUNDS: [string, RegExp][] = [
   // Case-sensitive: "safe" is an everyday word, the instrument is written in capitals.
   ['SAFE', /\bSAFEs?\b/],
   ['Grant', /\b(?:grant funding|non-dilutive grant|grant round)\b/i],
+  ...LOCAL_ROUNDS,
 ];
 
 const METRICS: [string, RegExp[]][] = [
@@ -67,8 +70,10 @@ const METRICS: [string, RegExp[]][] = [
   ['NPS', [/\bNPS\s*(?:of|[:\-–])?\s*(\d{1,3})\b/i]],
 ];
 
-const POSITIONS =
-  /\b(co-?founder\s*(?:&|and)\s*(?:ceo|cto|coo|cfo)|founder\s*(?:&|and)\s*(?:ceo|cto)|(?:ceo|cto|coo|cfo)\s*(?:&|and)\s*co-?founder|chief executive officer|chief technology officer|co-?founder|founder|ceo|cto|coo|cfo|managing director|president)\b/i;
+const POSITIONS = new RegExp(
+  `\\b(co-?founder\\s*(?:&|and)\\s*(?:ceo|cto|coo|cfo)|founder\\s*(?:&|and)\\s*(?:ceo|cto)|(?:ceo|cto|coo|cfo)\\s*(?:&|and)\\s*co-?founder|chief executive officer|chief technology officer|co-?founder|founder|ceo|cto|coo|cfo|managing director|president|${LOCAL_POSITIONS})(?![\\p{L}])`,
+  'iu',
+);
 const NAME = "([A-Z][a-zA-Z'’-]+(?:\\s+(?:(?:de|da|van|von|der|le|la|bin|al)\\s+)?[A-Z][a-zA-Z'’-]+){1,2})";
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const PHONE = /\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,6}\b|\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}\b/;
@@ -81,33 +86,10 @@ const clean = (s: string) =>
     .replace(/^[\s:–—-]+|[\s.,;:–—-]+$/g, '')
     .trim();
 
-const CURRENCY = '[$€£¥₹]';
-const AMOUNT = new RegExp(
-  `(?:${CURRENCY}\\s?[\\d.,]+\\s*(?:million|mm|m|billion|bn|b|thousand|k)?\\b|[\\d.,]+\\s*(?:million|mm|m|billion|bn|b|k)\\s?${CURRENCY})`,
-  'i',
-);
-
-/** "$2.5 million" -> "$2.5M", "5M$" -> "$5M", "€250K" -> "€250K", "$150,000" -> "$150K". */
+/** "$2.5 million" -> "$2.5M", "5M$" -> "$5M", "₹2.5 Cr" -> "₹25M", "1,5 Mio. €" -> "€1.5M", "KES 10M" -> "KES 10M". */
 export const formatAmount = (raw: string): string => {
-  const symbol = new RegExp(CURRENCY).exec(raw)?.[0] ?? '$';
-  const m = /([\d][\d.,]*)\s*(million|mm|m|billion|bn|b|thousand|k)?/i.exec(raw);
-  if (!m) return clean(raw);
-  const unitWord = (m[2] ?? '').toLowerCase();
-  const unit = unitWord.startsWith('m')
-    ? 'M'
-    : unitWord.startsWith('b')
-      ? 'B'
-      : unitWord.startsWith('t') || unitWord === 'k'
-        ? 'K'
-        : '';
-  let number = m[1]!.replace(/[,.]$/, '');
-  if (!unit && /^\d{1,3}(,\d{3})+$/.test(number)) {
-    const n = Number(number.replace(/,/g, ''));
-    if (n >= 1_000_000) return `${symbol}${+(n / 1_000_000).toFixed(2)}M`;
-    if (n >= 1_000) return `${symbol}${+(n / 1_000).toFixed(2)}K`;
-    number = String(n);
-  }
-  return `${symbol}${number}${unit}`;
+  const money = parseMoney(raw);
+  return money ? formatMoney(money) : clean(raw);
 };
 
 const compactMetric = (raw: string) =>
@@ -122,7 +104,7 @@ const SLIDE_TITLE =
 const POSITION_WORDS =
   /\b(founder|co-?founder|ceo|cto|coo|cfo|cmo|director|lead|manager|president|head|officer|member|team)\b/i;
 const KNOWN_TLD =
-  /\.(?:com|io|ai|co|app|org|net|xyz|dev|tech|eu|finance|health|care|bio|energy|shop|store|studio|africa|monster|gg|fm|media|law|eco|homes|academy|work|insure|so|me|us|uk|de|fr|ke|ng|in|jp|cn|be|nl|es|it|ch|se|fi|dk|no|pl|pt|br|mx|ca|au|sg|za|ug|tz|gh|rw|ae|il|tr|uz|kr|id|vn|ph|my|th|pk|bd|lk|np|ar|cl|pe|co\.uk|co\.ke|co\.za|com\.au|com\.br|co\.jp)$/i;
+  /\.(?:com|io|ai|co|app|org|net|xyz|dev|tech|eu|finance|health|care|bio|energy|shop|store|studio|africa|monster|gg|fm|media|law|eco|homes|academy|work|insure|so|me|us|uk|de|fr|ke|ng|in|jp|cn|be|nl|es|it|ch|se|fi|dk|no|pl|pt|br|mx|ca|au|sg|za|ug|tz|gh|rw|ae|il|tr|uz|kr|id|vn|ph|my|th|pk|bd|lk|np|ar|cl|pe|lat|cr|ly|sh|to|vc|cc|one|site|online|cloud|tv|fi|cz|sk|at|ie|nz|hk|tw|kz|az|ua|ro|gr|hu|global|world|capital|ventures|agency|digital|solutions|network|systems|co\.uk|co\.ke|co\.za|com\.au|com\.br|co\.jp|com\.pl|com\.mx|com\.ar|com\.pe|com\.co|co\.in|co\.id)$/i;
 const IGNORED_HOSTS =
   /(^|\.)(docsend\.com|google\.com|goo\.gl|dropbox\.com|pitch\.com|linkedin\.com|twitter\.com|x\.com|t\.co|calendly\.com|youtube\.com|youtu\.be|vimeo\.com|github\.com|gitlab\.com|medium\.com|wikipedia\.org|wikimedia\.org|notion\.so|figma\.com|canva\.com|apple\.com|play\.google\.com|facebook\.com|instagram\.com|tiktok\.com|t\.me|discord\.gg|discord\.com|bit\.ly|linktr\.ee|statista\.com|forbes\.com|techcrunch\.com|crunchbase\.com|ieee\.org)$/i;
 
@@ -133,6 +115,20 @@ interface TCandidate {
 const best = (candidates: TCandidate[], min = 0): TCandidate | null =>
   candidates.filter((c) => c.score >= min).sort((a, b) => b.score - a.score)[0] ?? null;
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+const INDUSTRY_LABELS = new Set(INDUSTRIES.map(([label]) => squash(label)));
+/** Words a heading uses that are never a company's name on their own ("Venture Capital", "Kenya", "Smart"). */
+const GENERIC_NAME =
+  /^(?:venture capital|startup|start-up|company|business plan|project|platform|app|application|hackathon|challenge|team|our company|about us|executive summary|investor|investors|smart|future|innovation|technology|welcome|hello|draft|version \S+|final|confidential|[a-z]{1,2})$/i;
+/** A title line that is a place ("Kenya", "KOBE"), an industry ("Venture Capital") or a generic word is no name. */
+const isPlaceOrTopic = (value: string) => {
+  const key = squash(value);
+  if (INDUSTRY_LABELS.has(key) || GENERIC_NAME.test(value.trim())) return true;
+  if (COUNTRIES.has(value.trim().toLowerCase())) return true;
+  const word = value.trim();
+  const city = lookupCity(word) ?? lookupCity(word.charAt(0) + word.slice(1).toLowerCase());
+  return city !== null && squash(city.name) === key;
+};
 
 /** The company's own domains: non-free, non-placeholder email domains first, then its website's host. */
 const hostOf = (url: string) =>
@@ -175,12 +171,14 @@ const findCompanyName = (
     !isPlaceholderText(value) &&
     !/^\d+$|^\d+\s*\/\s*\d+$|\b(19|20)\d{2}\b|@|https?:|^[\d\s%$€£.,+-]+$/.test(value) &&
     !/^(?:by|presented by|made with)\b/i.test(value) &&
+    // A bare domain ("kobe-guide.vercel.app") is a link; its label counts through the domains instead.
+    !/^\S+\.[a-z]{2,}(?:\s+\d+)?$/i.test(value) &&
     !/\b(?:round|pitch deck|deck|presentation)\b/i.test(value) &&
     !/[?!]$/.test(value) &&
     !/^\d+[.)]\s/.test(value);
   const add = (value: string, score: number) => {
     const v = clean(value);
-    if (!isName(v)) return;
+    if (!isName(v) || isPlaceOrTopic(v)) return;
     const key = squash(v);
     if (!key) return;
     // Confirmed by the company's own domain ("Skyocean" and sebastian@skyocean.io).
@@ -190,8 +188,10 @@ const findCompanyName = (
     const slides = pageTexts.filter((t) => t.includes(key)).length;
     if (slides >= 3) score += 0.2;
     else if (slides >= 2) score += 0.1;
-    // A tagline is longer than a name.
-    if (v.split(' ').length >= 4) score -= 0.25;
+    // A tagline is longer than a name (a name in capitals may have four words: "The Modern Druid Project").
+    const words = v.split(' ');
+    if (words.length >= 5 || (words.length === 4 && !words.every((w) => /^[\p{Lu}\p{N}]/u.test(w))))
+      score -= 0.25;
     candidates.push({ value: v, score });
   };
   const first = pages.find((p) => p.length > 0) ?? [];
@@ -200,6 +200,23 @@ const findCompanyName = (
     const rank = sizes.indexOf(line.fontSize);
     const base = rank === 0 ? 0.45 : rank === 1 ? 0.3 : 0.2;
     add(line.text, base - index * 0.01);
+    // A name set over two lines in the same type ("The Modern" / "Druid Project").
+    const next = first[index + 1];
+    if (
+      next &&
+      next.fontSize === line.fontSize &&
+      rank === 0 &&
+      line.text.split(' ').length <= 2 &&
+      next.text.split(' ').length <= 2 &&
+      `${line.text} ${next.text}`.split(' ').every((w) => /^[\p{Lu}\p{N}]/u.test(w))
+    )
+      add(`${line.text} ${next.text}`, base + 0.03);
+    // "Team Quadeyes", "Tým ManBalvan", "Équipe X", "Zespół X": the team's name.
+    const team = /^(?:team|tým|équipe|equipo|equipe|zespół|drużyna)\s+(\S.{1,30})$/iu.exec(line.text)?.[1];
+    if (team) add(team, base);
+    // "Pitch Deck: Customer-Management".
+    const titled = /^(?:pitch deck|deck|presentation|pitch)\s*[:\-–—|]\s*(.{2,30})$/i.exec(line.text)?.[1];
+    if (titled) add(titled, base + 0.1);
     // "HbarWatch – Financial Transparency": the part before a dash or bar is the name.
     const head = /^(.{2,30}?)\s+[–—|:-]\s+\S/.exec(line.text)?.[1];
     if (head) add(head, base + 0.05);
@@ -216,6 +233,28 @@ const findCompanyName = (
         counts.set(segment, (counts.get(segment) ?? 0) + 1);
     for (const [segment, count] of counts) if (count >= Math.max(3, pages.length * 0.5)) add(segment, 0.35);
   }
+  // "© 2025 Acme Inc." / "Copyright 2024 Acme GmbH" in a footer names the company.
+  for (const m of pages
+    .flat()
+    .map((l) => l.text)
+    .join('\n')
+    .matchAll(
+      /(?:©|\(c\)|copyright)\s*(?:(?:19|20)\d{2}\s*[-–]?\s*(?:(?:19|20)\d{2})?\s*)?([\p{Lu}][\p{L}\p{N}&.' -]{1,40}?)(?:,?\s+(?:inc|ltd|llc|gmbh|sas|sarl|s\.?a\.?|sp\.? z o\.?o\.?|pvt|ug|ag|bv|oy|ab|limited|corp)\.?)?\s*(?:[.|•·]|all rights|$)/gimu,
+    ))
+    add(m[1]!, 0.5);
+  // "VBot is a cutting-edge trading bot": a subject that says what it is, in the first slides.
+  for (const page of pages.slice(0, 4))
+    for (const line of page) {
+      const subject =
+        /^([\p{Lu}][\p{L}\p{N}.&-]{1,24}(?:\s[\p{Lu}][\p{L}\p{N}.&-]{1,20})?)\s+(?:is|are|ist|est|es|é|jest)\s+(?:a|an|the|ein|eine|un|une|uma?|el|la|o)\s/u.exec(
+          line.text,
+        )?.[1];
+      if (
+        subject &&
+        !/^(?:it|this|that|there|he|she|we|our|the|das|es|il|elle|ce|esto|isso|to)$/i.test(subject)
+      )
+        add(subject, 0.3);
+    }
   // The domain's label written in the deck with its capitals ("Skyocean", "DooCoins").
   for (const label of labels) {
     if (label.length < 3) continue;
@@ -238,6 +277,26 @@ const findCompanyName = (
     return { value: clean((fromSubject[1] ?? fromSubject[2])!.replace(/^(re|fwd?):\s*/i, '')), score: 0.5 };
   return null;
 };
+
+/** A slide's lines as running text: a line that does not end a sentence continues on the next one. */
+const proseOf = (page: TDeckLine[]) =>
+  page
+    .map((l) => l.text)
+    .reduce(
+      (text, line) =>
+        // Only a line that visibly continues a sentence joins it (columns side by side must not mix).
+        text &&
+        (/^[\p{Ll}&(,]/u.test(line) || /[,&-]$|\b(?:a|an|the|and|or|of|to|for|with|in|on)$/i.test(text))
+          ? `${text} ${line}`
+          : text
+            ? `${text}\n${line}`
+            : line,
+      '',
+    );
+
+/** Lines that label the document, not the company: "HDATime – Pitch Deck", "Challenge 4, onkoApp DECK". */
+const NOT_A_DESCRIPTION =
+  /confidential|@|https?:|\b(19|20)\d{2}\b|presented by|made with|pitch ?deck|\bdeck\b|presentation|hackathon|challenge\s*\d|submission|semi-?final|lean canvas|\bdraft\b|version\s*\d|team members|we all are/i;
 
 const findDescription = (
   pages: TDeckLine[][],
@@ -262,16 +321,55 @@ const findDescription = (
       first[first.length - 1] = { ...previous, text: `${previous.text} ${line.text}` };
     else first.push(line);
   }
-  const candidates = first.filter(
-    (l) =>
-      l.text !== companyName &&
-      !/\?$/.test(l.text) &&
-      l.text.split(' ').length >= 4 &&
-      !/confidential|@|https?:|\b(19|20)\d{2}\b|presented by|made with/i.test(l.text) &&
-      !isPlaceholderText(l.text),
-  );
+  const candidates = first
+    // "IRIS – Enterprise Security": the words after the name.
+    .map((l) =>
+      companyName && l.text.startsWith(`${companyName} `)
+        ? { ...l, text: l.text.slice(companyName.length).replace(/^\s*[–—|:-]\s*/, '') }
+        : l,
+    )
+    .map((l) => ({ ...l, text: l.text.replace(/[\p{Extended_Pictographic}\uFE0F]/gu, '').trim() }))
+    .filter(
+      (l) =>
+        l.text !== companyName &&
+        !/\?$/.test(l.text) &&
+        l.text.split(' ').length >= 4 &&
+        !NOT_A_DESCRIPTION.test(l.text) &&
+        !/^\d+[.)]\s/.test(l.text) &&
+        // OCR of a logo ("$33) ) ) oo") is not a sentence: most of a description is words.
+        (l.text.match(/\p{L}{3,}/gu) ?? []).length >= 3 &&
+        !isPlaceholderText(l.text),
+    );
   if (candidates.length > 0)
     return { value: clean([...candidates].sort((a, b) => b.fontSize - a.fontSize)[0]!.text), score: 0.6 };
+  // "VBot is a cutting-edge trading bot and integrated trading terminal ...": the company saying what it is, in
+  // the first slides, in any of the deck languages.
+  if (companyName && companyName.length >= 2) {
+    const name = companyName.replace(/\s*\([^)]*\)$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const says = new RegExp(
+      `(?:^|[.!?]\\s+|\\n)(${name}(?:\\s*\\([^)]{1,20}\\))?\\s+(?:is|are|ist|est|es|é|jest|helps?|lets?|enables?|provides?|offers?|turns?|connects?)\\s[^.!?\\n]{15,240})`,
+      'iu',
+    );
+    for (const page of pages.slice(0, 6)) {
+      const m = says.exec(proseOf(page));
+      if (m && !NOT_A_DESCRIPTION.test(m[1]!)) return { value: clean(m[1]!), score: 0.6 };
+    }
+  }
+  // The solution slide's first sentence ("Our Solution" / "Lösung" / "Solução" / "Solución" / "Rozwiązanie").
+  for (const page of pages.slice(1, 6)) {
+    const [heading, ...rest] = page;
+    if (
+      heading &&
+      /^(?:\d+\.?\s*)?(?:our |the |la |a )?(?:solution|solutions|lösung|solução|solución|rozwiązanie|what is|what we do)\b/i.test(
+        heading.text,
+      )
+    ) {
+      const sentence = proseOf(rest)
+        .split(/\n|(?<=[.!?])\s+/)
+        .find((s) => s.split(' ').length >= 5 && !NOT_A_DESCRIPTION.test(s));
+      if (sentence) return { value: clean(sentence), score: 0.5 };
+    }
+  }
   const weAre = /\b(?:[A-Z][\w&.-]*\s)?(?:is|are) (?:the|an?) ([^.\n]{15,200})[.\n]/.exec(text);
   return weAre ? { value: clean(weAre[0]), score: 0.4 } : null;
 };
@@ -323,6 +421,8 @@ const findWebsite = (
     let score = 0.2;
     const label = squash(domainLabel(host));
     if (name && label.length >= 3 && (name.includes(label) || label.includes(name))) score += 0.5;
+    // "centinela.aido.lat" for Centinela: the name is the host's first label on someone's shared domain.
+    else if (name && name.length >= 4 && squash(host.split('.')[0]!) === name) score += 0.4;
     if (page === 0 || page === last) score += 0.2;
     if (/\b(web(site)?|site|www|visit|live|url|contact)\b/i.test(line)) score += 0.2;
     if (/^\s*(?:source|sources|ref|references?|\[\d+\]|○|\d+\.)\s/i.test(line) || /source:/i.test(line))
@@ -331,11 +431,20 @@ const findWebsite = (
     candidates.push({ value: /^https?:\/\//i.test(url) ? url.replace(/\/$/, '') : `https://${host}`, score });
   }
   for (const email of businessEmails) {
-    const host = email.split('@')[1]!.toLowerCase();
+    const rawHost = email.split('@')[1]!;
+    const host = rawHost.toLowerCase();
     if (isPlaceholderDomain(host) || IGNORED_HOSTS.test(host) || /\.(edu|ac|gov)(\.|$)/.test(host)) continue;
     const label = squash(domainLabel(host));
-    const score = 0.45 + (name && (name.includes(label) || label.includes(name)) ? 0.3 : 0);
-    candidates.push({ value: `https://${host}`, score });
+    const agrees = Boolean(name && label.length >= 3 && (name.includes(label) || label.includes(name)));
+    // A mail host that is not the company's: a university or school ("student-cs.fr"), or a membership or
+    // provider subdomain ("member.mensa.org"). (A person's mailbox at a domain that does not agree with the name
+    // still counts: the sample decks and many real ones write the founder's address at a product domain.)
+    const institutional =
+      /(?:^|[.-])(?:student|students|alumni|member|members|univ|uni|school|college|edu)(?:[.-]|$)/i.test(
+        host,
+      );
+    if (!agrees && institutional) continue;
+    candidates.push({ value: `https://${host}`, score: 0.45 + (agrees ? 0.3 : 0) });
   }
   const chosen = best(candidates, 0.4);
   return chosen ? { value: chosen.value, score: Math.min(0.95, chosen.score) } : null;
@@ -351,9 +460,7 @@ const withRegion = (value: string) => {
 };
 
 const findLocation = (text: string, pageTexts: string[]): TCandidate | null => {
-  const labelled = /^(?:hq|headquarters|location|based in|offices?|address)\s*[:\-–]\s*([^\n]{2,60})$/im.exec(
-    text,
-  );
+  const labelled = new RegExp(`^(?:${LOCATION_LABELS})\\s*[:\\-–]\\s*([^\\n]{2,60})$`, 'im').exec(text);
   if (labelled)
     return { value: withRegion(clean(labelled[1]!.split(/\s[|•·]\s|\s[-–]\s|\.\s/)[0]!)), score: 0.85 };
   for (const m of text.matchAll(
@@ -383,23 +490,23 @@ const findLocation = (text: string, pageTexts: string[]): TCandidate | null => {
 
 const findFoundedYear = (text: string): number | null => {
   const m =
-    /\b(?:founded|established|est\.?|incorporated|operating since)\s*(?:in\s*)?[:\-–]?\s*((?:19|20)\d{2})\b/i.exec(
-      text,
-    ) ?? /^\s*since\s+((?:19|20)\d{2})\s*(?:[-–,|]|$)/im.exec(text);
+    new RegExp(
+      `(?<![\\p{L}])(?:${FOUNDED_WORDS})\\s*(?:in|en|em|im|w)?\\s*[:\\-–]?\\s*((?:19|20)\\d{2})\\b`,
+      'iu',
+    ).exec(text) ?? /^\s*since\s+((?:19|20)\d{2})\s*(?:[-–,|]|$)/im.exec(text);
   return m ? Number(m[1]) : null;
 };
 
-const ASK =
-  /\b(?:raising|raise|seeking|ask\s*:|the ask|funding ask|investment ask|round size|round target|levée de fonds)[^\n]{0,80}(?:\n[^\n]{0,40}){0,2}/gi;
+const ASK = new RegExp(`(?<![\\p{L}])(?:${ASK_WORDS.join('|')})[^\\n]{0,80}(?:\\n[^\\n]{0,40}){0,2}`, 'giu');
 
 const findFunding = (text: string): { round: string | null; amount: string | null } => {
   const asks = [...text.matchAll(ASK)].map((m) => m[0]);
   const sentence =
     asks.find((a) => AMOUNT.test(a)) ??
-    new RegExp(`${AMOUNT.source}\\s*(?:target|raise|round)\\b`, 'i').exec(text)?.[0] ??
+    new RegExp(`${AMOUNT_SOURCE}\\s*(?:target|raise|round)\\b`, 'iu').exec(text)?.[0] ??
     new RegExp(
-      `${AMOUNT.source}[^\\n]{0,30}\\b(?:pre[- ]?seed|seed|series\\s*[a-d]|angel|bridge|round)\\b[^\\n]*|\\b(?:pre[- ]?seed|seed|series\\s*[a-d]|angel|bridge)\\s*(?:round)?[^\\n]{0,30}(?:·|-|–|:|target)\\s*${AMOUNT.source}`,
-      'i',
+      `${AMOUNT_SOURCE}[^\\n]{0,30}\\b(?:pre[- ]?seed|seed|series\\s*[a-d]|angel|bridge|round)\\b[^\\n]*|\\b(?:pre[- ]?seed|seed|series\\s*[a-d]|angel|bridge)\\s*(?:round)?[^\\n]{0,30}(?:·|-|–|:|target)\\s*${AMOUNT_SOURCE}`,
+      'iu',
     ).exec(text)?.[0] ??
     asks[0] ??
     null;
@@ -428,19 +535,52 @@ const findFunding = (text: string): { round: string | null; amount: string | nul
   return { round, amount: amountRaw ? formatAmount(amountRaw) : null };
 };
 
-const findMetrics = (text: string): Record<string, string> => {
+/**
+ * A line that states a plan, a market or someone else's figure, not the company's own metric: "Target: $1M ARR",
+ * "TAM $48B", "150K users by 2027", "Year 1-3: 150K users", "Buildspace: 30K users", "30M users → KES 900M".
+ */
+const NOT_A_METRIC =
+  /\b(?:targets?|goals?|aim(?:ing)?|projected|projections?|forecast\w*|expected|potential|plan(?:ned)?|estimated?|could|will|would|tam|sam|som|market|industry|valuation|worldwide|globally|by\s+(?:19|20)\d{2}|(?:y|year)\s*[1-5]\b|\d{4}e\b|ready)\b|→|->|[x×]\s*\d|\bvs\.?\b/i;
+
+/** A slide about the company's own numbers ("Traction", "Metrics", "Where we are", "Kennzahlen", "Tração"). */
+const TRACTION_HEADING =
+  /^(?:\d+[.)]?\s*)?(?:traction|metrics|key metrics|numbers|in numbers|by the numbers|kpis?|results|milestones|progress|growth|where we are|our numbers|track record|financials|zugkraft|kennzahlen|traktion|tração|tracción|métricas|trakcja|wyniki)\b/i;
+
+const findMetrics = (pages: string[]): Record<string, string> => {
   const metrics: Record<string, string> = {};
+  // Only figures the company states as its own: on a traction slide, or in a line that says "we"/"our"/"to date".
+  const lines = pages
+    .flatMap((page) => {
+      const all = page.split('\n');
+      // A traction slide, or a slide that is one figure and its label ("1.5M" / "Users" / "Users: 1.5M").
+      return TRACTION_HEADING.test(all[0]?.trim() ?? '') || all.length <= 3
+        ? all
+        : all.filter((line) =>
+            /\b(?:we|our|us|to date|so far|currently|today|already|since launch)\b|:/i.test(line),
+          );
+    })
+    .filter((line) => !NOT_A_METRIC.test(line));
   for (const [key, patterns] of METRICS) {
-    for (const re of patterns) {
-      const m = re.exec(text);
-      if (m?.[1]) {
-        metrics[key] = compactMetric(m[1]);
+    for (const line of lines) {
+      const m = patterns.map((re) => re.exec(line)).find((match) => match?.[1] && /\d/.test(match[1]));
+      if (m) {
+        metrics[key] = compactMetric(m[1]!);
         break;
       }
     }
   }
   return metrics;
 };
+
+const phoneIn = (text: string, internationalOnly: boolean) =>
+  [
+    ...text
+      .replace(EMAIL, ' ')
+      .replace(/\b(19|20)\d{2}\b/g, ' ')
+      .matchAll(new RegExp(PHONE.source, 'g')),
+  ]
+    .map((m) => m[0])
+    .find((p) => p.replace(/\D/g, '').length >= 7 && (!internationalOnly || p.startsWith('+')));
 
 const findContact = (
   pages: TDeckLine[][],
@@ -449,6 +589,7 @@ const findContact = (
   emails: string[],
   sender: { name: string | null; email: string },
   companyName: string | null,
+  emailText = '',
 ): TExtractedData['contactInfo'] => {
   let name: string | null = null;
   let position: string | null = null;
@@ -458,6 +599,9 @@ const findContact = (
     ) &&
     !POSITION_WORDS.test(s) &&
     !SLIDE_TITLE.test(s) &&
+    !/\b(?:project|group|labs?|inc|ltd|llc|gmbh|foundation|network|app|ai|capital|ventures|studio|solutions|systems|technologies|university|institute|school)\b/i.test(
+      s,
+    ) &&
     !(companyName && s.toLowerCase().includes(companyName.toLowerCase()));
   const nameThenRole = new RegExp(
     `(?:^|[?:.]\\s+|presented by\\s*[:|]?\\s*)${NAME}\\s*(?:[,|–—(-]|\\s)\\s*(?:the\\s+)?${POSITIONS.source}`,
@@ -487,7 +631,11 @@ const findContact = (
   if (!name && presenter && isPersonName(clean(presenter[1]!))) name = clean(presenter[1]!);
   // A team slide: a name on one line and the role on the next ("Sebastian Gonzalez" / "CEO/Co-founder").
   if (!name) {
-    const roleLine = new RegExp(`^(?:${POSITIONS.source})(?:\\s*[/&,]\\s*(?:${POSITIONS.source}))*$`, 'i');
+    // "CEO/Co-founder", "Founder, Modern Druid Project", "CEO @ Acme".
+    const roleLine = new RegExp(
+      `^(?:${POSITIONS.source})(?:\\s*[/&,]\\s*(?:${POSITIONS.source}))*(?:\\s*(?:,|@|at|–|-|\\|)\\s*[^,]{2,40})?$`,
+      'iu',
+    );
     const pairs: { name: string; position: string; rank: number }[] = [];
     for (const page of pages)
       for (let i = 0; i + 1 < page.length; i++) {
@@ -496,7 +644,8 @@ const findContact = (
         if (isPersonName(n) && roleLine.test(r))
           pairs.push({
             name: n,
-            position: r,
+            // "Founder, Modern Druid Project": the role without the company after it.
+            position: r.replace(/(?:\s*[,@|]\s*|\s+(?:at|–|-)\s+)[^,]{2,40}$/iu, '') || r,
             rank: /ceo|chief executive/i.test(r) ? 0 : /founder/i.test(r) ? 1 : 2,
           });
       }
@@ -511,14 +660,10 @@ const findContact = (
   const email = emails[0] ?? (senderIsFounder ? sender.email : null) ?? null;
   const phone =
     /(?:phone|tel|mobile|call|contact)[ \t]*[:\-–]?[ \t]*([+()\d][\d \t().-]{6,}\d)/i.exec(text)?.[1] ??
-    [
-      ...text
-        .replace(EMAIL, ' ')
-        .replace(/\b(19|20)\d{2}\b/g, ' ')
-        .matchAll(new RegExp(PHONE.source, 'g')),
-    ]
-      .map((m) => m[0])
-      .find((p) => p.replace(/\D/g, '').length >= 7) ??
+    // An unlabelled number is a phone when written internationally (+254 ...) or on the closing slides; in the
+    // middle of a deck "800 900 1000" is a figure.
+    phoneIn([...pages.slice(-2).map((p) => p.map((l) => l.text).join('\n')), emailText].join('\n'), false) ??
+    phoneIn(text, true) ??
     null;
   return {
     name: name ?? (senderUsable ? sender.name : null) ?? null,
@@ -591,8 +736,16 @@ export function createHeuristicExtractor(): TExtractor {
       const funding = findFunding(deckText || text);
       result.fundingRound = funding.round;
       result.fundingAmount = funding.amount;
-      result.metrics = findMetrics(deckText || text);
-      result.contactInfo = findContact(pages, lines, text, emails, sender, result.companyName);
+      result.metrics = findMetrics(deckText ? pageTexts : [text]);
+      result.contactInfo = findContact(
+        pages,
+        lines,
+        text,
+        emails,
+        sender,
+        result.companyName,
+        input.emailText,
+      );
       // A template's placeholder is not a fact about the company: null lets the screen ask instead.
       if (result.companyName && isPlaceholderText(result.companyName)) result.companyName = null;
       if (result.description && isPlaceholderText(result.description)) result.description = null;

@@ -351,7 +351,9 @@ const main = async () => {
         `  ${'invented values'.padEnd(22)} ${s.invented} of ${s.nullTruths} null truths (${pct(inventedShare)}${targets ? `, target <= 3%)${mark(inventedShare <= 0.03)}` : ')'}`,
       );
       console.log(
-        `  ${'metric precision'.padEnd(22)} ${s.metricsRight} of ${s.metricsStated} stated metrics right on the ${s.metricDecks} decks with metric truths (${pct(s.metricPrecision)}${targets ? `, target >= 95%)${mark(s.metricPrecision >= 0.95)}` : ')'}`,
+        s.metricsStated === 0
+          ? `  ${'metric precision'.padEnd(22)} not measurable: no metric stated on the ${s.metricDecks} decks with metric truths${targets ? ' (target >= 95%)  NOT MEASURED' : ''}`
+          : `  ${'metric precision'.padEnd(22)} ${s.metricsRight} of ${s.metricsStated} stated metrics right on the ${s.metricDecks} decks with metric truths (${pct(s.metricPrecision)}${targets ? `, target >= 95%)${mark(s.metricPrecision >= 0.95)}` : ')'}`,
       );
       const description = realResult.perField[split]['description']!;
       const descriptionShare = description.total ? description.correct / description.total : 0;
