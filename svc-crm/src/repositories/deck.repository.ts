@@ -20,7 +20,7 @@ export async function saveDeck(
     deckLinks: deck.deckLinks,
     outline: deck.outline ?? null,
     outcome,
-    // A re-announcement carries no Message-ID: the one kept from the first announcement stays.
+    // An event without a Message-ID (from a producer before it existed) keeps the one already kept.
     ...(deck.messageId ? { messageId: deck.messageId } : {}),
     updatedAt: new Date(),
   });

@@ -44,7 +44,7 @@ export interface TExtractedRecord {
   deckLinks: string[];
   /** Null when no deck file was read (deck links only). */
   deckOutline: TDeckOutline | null;
-  /** The email's Message-ID (crm threads its replies to the founder on it); absent from the sweep's re-announcements. */
+  /** The email's Message-ID (crm threads its replies to the founder on it). */
   messageId?: string | null;
 }
 

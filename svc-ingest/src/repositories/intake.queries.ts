@@ -228,7 +228,7 @@ export const claimUnansweredExtractions = async (
        ORDER BY updated_at LIMIT ? FOR UPDATE SKIP LOCKED)
      RETURNING id, org_id AS "orgId", from_email AS "fromEmail", from_name AS "fromName", subject,
        extracted_data AS "extractedData", deck_links AS "deckLinks", deck_outline AS "deckOutline",
-       deal_announcements AS "dealAnnouncements"`,
+       message_id AS "messageId", deal_announcements AS "dealAnnouncements"`,
     [before, maxAnnouncements, limit],
   );
 
