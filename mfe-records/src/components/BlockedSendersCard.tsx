@@ -3,8 +3,9 @@
 import { Card, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete20Regular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@dealflow/contracts/client';
 import { Button, toast } from '@dealflow/web-kit';
-import { BLOCKED_SENDERS_KEY, errorText, getBlockedSenders, unblockSender } from '../lib/records-api.js';
+import { errorText } from '../lib/records-api.js';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', padding: 0, margin: 0 },
@@ -15,11 +16,11 @@ const useStyles = makeStyles({
 export function BlockedSendersCard({ isOwner }: { isOwner: boolean }) {
   const styles = useStyles();
   const queryClient = useQueryClient();
-  const blocked = useQuery({ queryKey: BLOCKED_SENDERS_KEY, queryFn: getBlockedSenders });
+  const blocked = useQuery(api.ingest.blockedSenders.queryOptions());
   const unblock = useMutation({
-    mutationFn: unblockSender,
+    mutationFn: (id: number) => api.ingest.unblockSender({ params: { id } }),
     onSuccess: (list) => {
-      queryClient.setQueryData(BLOCKED_SENDERS_KEY, list);
+      queryClient.setQueryData(api.ingest.blockedSenders.key(), list);
       toast({ title: 'Unblocked', variant: 'success' });
     },
     onError: (error) =>

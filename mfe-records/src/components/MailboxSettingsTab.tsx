@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@dealflow/contracts/client';
 import { Field, Input, Select } from '@fluentui/react-components';
 import { toast, Button } from '@dealflow/web-kit';
-import { MAILBOX_KEY, errorText, updateMailboxSettings, type TMailboxStatus } from '../lib/records-api.js';
+import { errorText, type TMailboxSettings, type TMailboxStatus } from '../lib/records-api.js';
 import { useIntegrationStyles } from './IntegrationLayout.js';
 import { AUTO_SCAN_CHOICES } from '../lib/mailbox-form.js';
 
@@ -14,9 +15,9 @@ export function SettingsTab({ status, isOwner }: { status: TMailboxStatus; isOwn
   const [autoScanMinutes, setAutoScanMinutes] = useState(status.settings.autoScanMinutes);
   const [folderError, setFolderError] = useState<string | undefined>();
   const save = useMutation({
-    mutationFn: updateMailboxSettings,
+    mutationFn: (body: Partial<TMailboxSettings>) => api.ingest.mailboxSettings(body),
     onSuccess: (next) => {
-      queryClient.setQueryData(MAILBOX_KEY, next);
+      queryClient.setQueryData(api.ingest.mailbox.key(), next);
       toast({
         title: 'Settings Saved',
         description: 'The mailbox settings were updated.',

@@ -1,15 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@dealflow/contracts/client';
 import { Badge, Field, Input, MessageBar, MessageBarBody, Switch } from '@fluentui/react-components';
 import { toast, Button } from '@dealflow/web-kit';
-import {
-  MAILBOX_KEY,
-  connectMailbox,
-  disconnectMailbox,
-  errorText,
-  testMailbox,
-  type TMailboxStatus,
-} from '../lib/records-api.js';
+import { errorText, type TMailboxConnectBody, type TMailboxStatus } from '../lib/records-api.js';
 import { useIntegrationStyles } from './IntegrationLayout.js';
 import { validateMailboxForm, type TMailboxForm, type TMailboxFormErrors } from '../lib/mailbox-form.js';
 import { IntegrationLimitNotice } from './IntegrationLimitNotice.js';
@@ -30,10 +24,10 @@ export function SetupTab({ status, isOwner }: { status: TMailboxStatus; isOwner:
     setForm((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
-  const save = (next: TMailboxStatus) => queryClient.setQueryData(MAILBOX_KEY, next);
+  const save = (next: TMailboxStatus) => queryClient.setQueryData(api.ingest.mailbox.key(), next);
 
   const test = useMutation({
-    mutationFn: testMailbox,
+    mutationFn: (body: TMailboxConnectBody) => api.ingest.mailboxTest(body),
     onSuccess: (result) =>
       toast({ title: 'Connection Successful', description: result.message, variant: 'success' }),
     onError: (error) =>
@@ -44,7 +38,7 @@ export function SetupTab({ status, isOwner }: { status: TMailboxStatus; isOwner:
       }),
   });
   const connect = useMutation({
-    mutationFn: connectMailbox,
+    mutationFn: (body: TMailboxConnectBody) => api.ingest.mailboxConnect(body),
     onSuccess: (next) => {
       save(next);
       setForm((f) => ({ ...f, password: '' }));
@@ -62,7 +56,7 @@ export function SetupTab({ status, isOwner }: { status: TMailboxStatus; isOwner:
       }),
   });
   const disconnect = useMutation({
-    mutationFn: disconnectMailbox,
+    mutationFn: () => api.ingest.mailboxDisconnect(),
     onSuccess: (next) => {
       save(next);
       toast({

@@ -20,7 +20,6 @@ import { format } from 'date-fns';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '@dealflow/contracts/client';
 import {
-  analyzeRecord,
   errorText,
   type TAnalysis,
   type TDeal,
@@ -229,8 +228,7 @@ export function DealDialog({ deal, onClose }: { deal: TDeal; onClose: () => void
 /** AI analysis (Pro plan, completed records): asked of the server when the dialog opens. */
 export function AnalysisDialog({ record, onClose }: { record: TEmailRecord; onClose: () => void }) {
   const analysis = useQuery({
-    queryKey: api.crm.analysis.key({ params: { id: record.id } }),
-    queryFn: () => analyzeRecord(record.id),
+    ...api.crm.analysis.queryOptions({ params: { id: record.id } }),
     staleTime: Infinity,
     retry: false,
   });

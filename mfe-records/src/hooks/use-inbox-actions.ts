@@ -2,19 +2,9 @@
 // and the bulk actions on the ticked records, each with its toast; the list refreshes after each.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@dealflow/contracts/client';
 import { toast } from '@dealflow/web-kit';
-import {
-  BLOCKED_SENDERS_KEY,
-  EMAILS_KEY,
-  archiveEmail,
-  bulkEmails,
-  deleteEmail,
-  errorText,
-  markNotADeck,
-  unarchiveEmail,
-  type TBulkAction,
-  type TEmailRecord,
-} from '../lib/records-api.js';
+import { errorText, type TBulkAction, type TEmailRecord } from '../lib/records-api.js';
 
 const BULK_DONE: Record<TBulkAction, string> = {
   archive: 'archived',
@@ -26,11 +16,13 @@ const BULK_DONE: Record<TBulkAction, string> = {
 export function useInboxActions() {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const refreshList = () => queryClient.invalidateQueries({ queryKey: EMAILS_KEY });
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: api.ingest.listEmails.key() });
 
   const archive = useMutation({
     mutationFn: (record: TEmailRecord) =>
-      record.archivedAt ? unarchiveEmail(record.id) : archiveEmail(record.id),
+      record.archivedAt
+        ? api.ingest.unarchiveEmail({ params: { id: record.id } })
+        : api.ingest.archiveEmail({ params: { id: record.id } }),
     onSuccess: (record) => {
       toast({
         title: record.archivedAt ? 'Record archived' : 'Record moved to the inbox',
@@ -43,7 +35,7 @@ export function useInboxActions() {
   });
 
   const remove = useMutation({
-    mutationFn: (record: TEmailRecord) => deleteEmail(record.id),
+    mutationFn: (record: TEmailRecord) => api.ingest.deleteEmail({ params: { id: record.id } }),
     onSuccess: (_result, record) => {
       toast({ title: 'Record deleted', variant: 'success' });
       setSelected((current) => {
@@ -59,7 +51,7 @@ export function useInboxActions() {
 
   const notADeck = useMutation({
     mutationFn: ({ record, block }: { record: TEmailRecord; block: 'none' | 'sender' | 'domain' }) =>
-      markNotADeck(record.id, block),
+      api.ingest.markNotADeck({ params: { id: record.id }, body: { block } }),
     onSuccess: (_record, { block }) => {
       toast({
         title: 'Marked as not a deck',
@@ -68,14 +60,14 @@ export function useInboxActions() {
         variant: 'success',
       });
       void refreshList();
-      void queryClient.invalidateQueries({ queryKey: BLOCKED_SENDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: api.ingest.blockedSenders.key() });
     },
     onError: (error) =>
       toast({ title: 'Not marked', description: errorText(error, 'Try again.'), variant: 'error' }),
   });
 
   const bulk = useMutation({
-    mutationFn: (action: TBulkAction) => bulkEmails(action, [...selected]),
+    mutationFn: (action: TBulkAction) => api.ingest.bulkEmails({ action, ids: [...selected] }),
     onSuccess: ({ results }, action) => {
       const done = results.filter((r) => r.ok).length;
       const refused = results.length - done;

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@dealflow/contracts/client';
 import type { TReauthentication } from '@dealflow/web-kit';
-import { MAILBOX_KEY, getMailbox, type TMailboxStatus } from '../lib/records-api.js';
+import { type TMailboxStatus } from '../lib/records-api.js';
 
 /**
  * Polled every 20 s until Gmail's forwarding confirmation has come (issue 22): the owner who just added the address
@@ -10,8 +10,7 @@ import { MAILBOX_KEY, getMailbox, type TMailboxStatus } from '../lib/records-api
  */
 export const useMailbox = () =>
   useQuery({
-    queryKey: MAILBOX_KEY,
-    queryFn: getMailbox,
+    ...api.ingest.mailbox.queryOptions(),
     refetchInterval: (query) => (query.state.data?.forwardingConfirmation ? false : 20_000),
   });
 
@@ -20,7 +19,7 @@ export function useRotateWebhookSecret() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.ingest.mailboxRotateSecret(),
-    onSuccess: (next: TMailboxStatus) => queryClient.setQueryData(MAILBOX_KEY, next),
+    onSuccess: (next: TMailboxStatus) => queryClient.setQueryData(api.ingest.mailbox.key(), next),
   });
 }
 
@@ -39,6 +38,6 @@ export function useSaveMailgunKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (signingKey: string | null) => api.ingest.mailboxMailgunKey({ signingKey }),
-    onSuccess: (next: TMailboxStatus) => queryClient.setQueryData(MAILBOX_KEY, next),
+    onSuccess: (next: TMailboxStatus) => queryClient.setQueryData(api.ingest.mailbox.key(), next),
   });
 }

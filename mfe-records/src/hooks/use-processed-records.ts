@@ -2,13 +2,11 @@
 // and the Retry and Scan actions with their toasts.
 import { useMemo } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@dealflow/contracts/client';
 import { ApiError, toast } from '@dealflow/web-kit';
 import {
-  EMAILS_KEY,
   RECORDS_PAGE_SIZE,
-  listEmails,
-  retryEmail,
-  scanEmails,
+  listEmailsQuery,
   type TEmailList,
   type TEmailListParams,
   type TEmailRecord,
@@ -52,9 +50,12 @@ function scanErrorText(error: unknown): string {
 export function useProcessedRecords(params: Omit<TEmailListParams, 'page' | 'limit'>) {
   const queryClient = useQueryClient();
   const records = useInfiniteQuery({
-    queryKey: [...EMAILS_KEY, 'list', params],
+    queryKey: [...api.ingest.listEmails.key(), 'list', params],
     queryFn: ({ pageParam, signal }) =>
-      listEmails({ ...params, page: pageParam, limit: RECORDS_PAGE_SIZE }, signal),
+      api.ingest.listEmails(
+        { query: listEmailsQuery({ ...params, page: pageParam, limit: RECORDS_PAGE_SIZE }) },
+        { signal },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last: TEmailList, pages) => {
       const shown = pages.reduce((n, page) => n + page.data.length, 0);
@@ -72,10 +73,10 @@ export function useProcessedRecords(params: Omit<TEmailListParams, 'page' | 'lim
   }, [records.data]);
   const total = records.data?.pages.at(-1)?.total ?? 0;
 
-  const refreshList = () => queryClient.invalidateQueries({ queryKey: EMAILS_KEY });
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: api.ingest.listEmails.key() });
 
   const retry = useMutation({
-    mutationFn: (id: number) => retryEmail(id),
+    mutationFn: (id: number) => api.ingest.retryEmail({ params: { id } }),
     onSuccess: () => {
       toast({ ...RecordToasts.retryStarted, variant: 'success' });
       void refreshList();
@@ -84,7 +85,7 @@ export function useProcessedRecords(params: Omit<TEmailListParams, 'page' | 'lim
   });
 
   const scan = useMutation({
-    mutationFn: scanEmails,
+    mutationFn: () => api.ingest.scan(),
     onSuccess: (result) => {
       toast({ ...RecordToasts.synced, description: result.message, variant: 'success' });
       void refreshList();

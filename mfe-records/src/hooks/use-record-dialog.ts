@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
+import { api } from '@dealflow/contracts/client';
 import { toast } from '@dealflow/web-kit';
-import { getDeal, getDealByEmail, type TDeal, type TEmailRecord } from '../lib/records-api.js';
+import { type TDeal, type TEmailRecord } from '../lib/records-api.js';
 import { RecordToasts } from './use-processed-records.js';
 
 export type TRecordDialog =
@@ -18,7 +19,7 @@ export function useRecordDialog() {
   const [dialog, setDialog] = useState<TRecordDialog>(null);
 
   const openDeal = useMutation({
-    mutationFn: (record: TEmailRecord) => getDealByEmail(record.id),
+    mutationFn: (record: TEmailRecord) => api.crm.getDeal({ params: { id: record.id } }),
     onSuccess: (deal) => {
       setDialog({ kind: 'deal', deal });
       toast({ ...RecordToasts.opened, description: deal.companyName, variant: 'success' });
@@ -31,7 +32,8 @@ export function useRecordDialog() {
   useEffect(() => {
     if (!dealParam) return;
     let cancelled = false;
-    getDeal(dealParam)
+    api.crm
+      .getDealById({ params: { id: dealParam } })
       .then((deal) => {
         if (!cancelled) setDialog({ kind: 'deal', deal });
       })

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@dealflow/contracts/client';
 import {
   Badge,
   Card,
@@ -24,14 +25,8 @@ import {
 import { ArrowLeft20Regular } from '@fluentui/react-icons';
 import { ApiError, PageHeading, toast, useAuth, Button } from '@dealflow/web-kit';
 import {
-  ACCOUNTING_KEY,
-  ACCOUNTING_SYNC_LOG_KEY,
   accountingSyncExportUrl,
   errorText,
-  getAccounting,
-  getAccountingSyncLog,
-  startAccountingSync,
-  updateAccounting,
   type TAccountingSettings,
   type TAccountingSyncRun,
   type TAccountingUpdate,
@@ -78,9 +73,9 @@ export const validateAccountingCredentials = (clientId: string, clientSecret: st
 function useSaveAccounting(success: { title: string; description: string }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TAccountingUpdate) => updateAccounting(body),
+    mutationFn: (body: TAccountingUpdate) => api.ingest.accountingUpdate(body),
     onSuccess: (next: TAccountingSettings) => {
-      queryClient.setQueryData(ACCOUNTING_KEY, next);
+      queryClient.setQueryData(api.ingest.accounting.key(), next);
       toast({ ...success, variant: 'success' });
     },
     onError: (error) =>
@@ -280,8 +275,7 @@ const RUNNING_REFRESH_MS = 3000;
 function SyncLog() {
   const styles = useIntegrationStyles();
   const log = useQuery({
-    queryKey: ACCOUNTING_SYNC_LOG_KEY,
-    queryFn: getAccountingSyncLog,
+    ...api.ingest.accountingSyncLog.queryOptions(),
     refetchInterval: (query) =>
       query.state.data?.runs.some((r) => r.status === 'running') ? RUNNING_REFRESH_MS : false,
   });
@@ -351,10 +345,10 @@ function SyncTab({ settings, isOwner }: { settings: TAccountingSettings; isOwner
   const queryClient = useQueryClient();
   const [scope, setScope] = useState<'all' | 'customers'>('all');
   const sync = useMutation({
-    mutationFn: () => startAccountingSync(scope),
+    mutationFn: () => api.ingest.accountingSync({ data: scope }),
     onSuccess: (run) => {
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTING_SYNC_LOG_KEY });
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTING_KEY });
+      void queryClient.invalidateQueries({ queryKey: api.ingest.accountingSyncLog.key() });
+      void queryClient.invalidateQueries({ queryKey: api.ingest.accounting.key() });
       const counts = `${run.created} created, ${run.updated} updated, ${run.failed} failed.`;
       if (run.status === 'succeeded')
         toast({ title: 'Sync Completed', description: `Xero contacts: ${counts}`, variant: 'success' });
@@ -368,7 +362,7 @@ function SyncTab({ settings, isOwner }: { settings: TAccountingSettings; isOwner
     onError: (error) => {
       // Another sync (Start Sync elsewhere, or the schedule) holds the organization's one running run.
       if (isSyncRunning(error)) {
-        void queryClient.invalidateQueries({ queryKey: ACCOUNTING_SYNC_LOG_KEY });
+        void queryClient.invalidateQueries({ queryKey: api.ingest.accountingSyncLog.key() });
         return;
       }
       toast({
@@ -428,7 +422,7 @@ export default function AccountingIntegrationPage() {
   const navigate = useNavigate();
   const { isOwner } = useAuth();
   const [tab, setTab] = useState<TTab>('setup');
-  const accounting = useQuery({ queryKey: ACCOUNTING_KEY, queryFn: getAccounting });
+  const accounting = useQuery(api.ingest.accounting.queryOptions());
   const connected = accounting.data?.connected ?? false;
   useEffect(() => {
     if (!connected && tab !== 'setup') setTab('setup');

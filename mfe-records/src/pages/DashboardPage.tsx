@@ -29,7 +29,6 @@ import {
   Button,
 } from '@dealflow/web-kit';
 import { api } from '@dealflow/contracts/client';
-import { getPipeline, getUsage, PIPELINE_KEY, USAGE_KEY } from '../lib/records-api.js';
 import { getStatusBadge } from '../lib/records-format.js';
 
 export const DashboardTexts = {
@@ -85,7 +84,7 @@ function PipelineCard() {
   const styles = useStyles();
   const navigate = useNavigate();
   // One aggregate on the server (GET /api/emails/pipeline), not a page walk per status from the browser.
-  const pipeline = useQuery({ queryKey: PIPELINE_KEY, queryFn: getPipeline });
+  const pipeline = useQuery(api.ingest.pipeline.queryOptions());
   return (
     <Card>
       <CardHeader
@@ -135,7 +134,7 @@ function PipelineCard() {
 
 function UsageCard() {
   const styles = useStyles();
-  const usage = useQuery({ queryKey: USAGE_KEY, queryFn: getUsage });
+  const usage = useQuery(api.billing.usage.queryOptions());
   const used = usage.data?.totalDecksProcessed ?? 0;
   const limit = usage.data?.limit ?? 0;
   return (

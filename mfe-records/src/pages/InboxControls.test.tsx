@@ -123,7 +123,10 @@ describe('Processed Records: the inbox (issue 22)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete record' }));
+    // Fluent's dialog is aria-hidden while it opens: wait for its button (a loaded machine takes seconds).
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Delete record' }, { timeout: 10_000 }),
+    );
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(await screen.findByText('Record deleted')).toBeTruthy();
   });
@@ -146,7 +149,11 @@ describe('Processed Records: the inbox (issue 22)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Not a deck' }));
     const dialog = await screen.findByRole('dialog', { name: 'Not a deck' });
     await userEvent.click(
-      await within(dialog).findByRole('radio', { name: 'Block everyone at spam.example' }),
+      await within(dialog).findByRole(
+        'radio',
+        { name: 'Block everyone at spam.example' },
+        { timeout: 10_000 },
+      ),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as not a deck' }));
     await waitFor(() =>
