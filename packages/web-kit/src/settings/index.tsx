@@ -13,7 +13,6 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { ApiError } from '../api/request.js';
 
 const useStyles = makeStyles({
   section: {
@@ -117,8 +116,10 @@ export function SettingsSection({
 }: TSettingsSectionProps) {
   const styles = useStyles();
   const error = query?.error ?? null;
+  // Not `instanceof ApiError`: this subpath is bundled into each remote, so its ApiError would be another copy
+  // of the class than the one the shared web-kit's transport throws. The status is what tells a refusal.
   const upgradeMessage =
-    upgrade && error instanceof ApiError && error.status === 403 && upgrade.matches(error.message)
+    upgrade && error && (error as { status?: unknown }).status === 403 && upgrade.matches(error.message)
       ? error.message
       : null;
   return (
