@@ -62,7 +62,7 @@ async function switchTheme(page: Page, theme: 'light' | 'dark') {
   // Only the active theme's stylesheet loads at first; the other is linked on the first switch (issue 25).
   await page.waitForFunction(
     (wanted) =>
-      [...document.styleSheets].some(
+      Array.from(document.styleSheets).some(
         (sheet) => (sheet.ownerNode as Element | null)?.getAttribute?.('data-theme-css') === wanted,
       ),
     theme,

@@ -380,6 +380,25 @@ describe('web assets', () => {
     expect(stopped.json().message).toMatch(/mfe-team remote did not answer/);
   });
 
+  it('marks the document with the readable session hint: set with a session cookie, cleared without (issue 25)', async () => {
+    const page = (cookie?: string) =>
+      gateway.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      });
+    // Signed in (an HttpOnly df_session the page cannot read): the page learns it may ask /api/auth/me.
+    const signedIn = await page('df_session=abc');
+    expect(signedIn.headers['set-cookie']).toMatch(/^df_session_present=1; Path=\/; SameSite=Lax$/);
+    // Already marked: nothing to set.
+    expect((await page('df_session=abc; df_session_present=1')).headers['set-cookie']).toBeUndefined();
+    // A hint left without a session (it ended): cleared, so the signed-out page makes no 401 probe.
+    const ended = await page('df_session_present=1');
+    expect(ended.headers['set-cookie']).toMatch(/^df_session_present=; Path=\/; Max-Age=0; SameSite=Lax$/);
+    // Signed out and unmarked: no cookie at all.
+    expect((await page()).headers['set-cookie']).toBeUndefined();
+  });
+
   it('serves the shell with an SPA fallback and JSON 404s elsewhere', async () => {
     const page = await gateway.inject({
       method: 'GET',

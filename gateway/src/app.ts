@@ -73,6 +73,6 @@ export async function buildGateway(
     bodies: config.bodies,
     trustProxy: config.server.trustProxy,
   });
-  await app.register(shell, { dist: config.shell.dist });
+  await app.register(shell, { dist: config.shell.dist, publicUrl: config.server.publicUrl });
   return app;
 }

@@ -87,6 +87,18 @@ export function startStaticServer({ port = 0, apiOrigin, stopped = new Set() } =
     }
     const file = path.join(shellDist, path.normalize(pathname).replace(/^(\.\.(\/|\\|$))+/, ''));
     if (pathname !== '/' && isFile(file)) return sendFile(res, file);
+    // As the gateway does: the page's readable session hint follows the HttpOnly session cookie (web-kit's
+    // AuthProvider asks /api/auth/me only with it).
+    const cookies = req.headers.cookie ?? '';
+    const hasSession = /(?:^|;\s*)df_session=[^;]/.test(cookies);
+    if (hasSession !== /(?:^|;\s*)df_session_present=/.test(cookies)) {
+      res.setHeader(
+        'set-cookie',
+        hasSession
+          ? 'df_session_present=1; Path=/; SameSite=Lax'
+          : 'df_session_present=; Path=/; Max-Age=0; SameSite=Lax',
+      );
+    }
     return sendFile(res, path.join(shellDist, 'index.html'));
   });
   return new Promise((resolve) => {

@@ -92,6 +92,9 @@ describe('shell pages', () => {
     expect(screen.getByRole('button', { name: 'Start Pro as a guest' })).toBeTruthy();
     cleanup();
 
+    // Signed in: a page the gateway served with the session cookie carries its readable hint (the 401 above
+    // cleared it).
+    document.cookie = 'df_session_present=1; path=/';
     stubApi(() => [200, sessionFor()]);
     renderApp(<LandingPage />);
     await screen.findByRole('link', { name: 'Dashboard' }, { timeout: 8000 });

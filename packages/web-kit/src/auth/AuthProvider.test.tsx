@@ -65,6 +65,8 @@ const statusText = () => screen.getByTestId('status').textContent;
 
 beforeEach(() => {
   localStorage.clear();
+  // A page the gateway served with a session cookie (the readable hint); the signed-out test clears it.
+  document.cookie = 'df_session_present=1; path=/';
   resetToasts();
   setToasterReady(true);
 });
@@ -77,6 +79,27 @@ afterEach(() => {
 });
 
 describe('auth state', () => {
+  it('asks nothing when the page has no session hint, and is unauthenticated at once (no 401 on a public page)', async () => {
+    document.cookie = 'df_session_present=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const calls = stubFetch(() => json(session()));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderAuth();
+    await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+    expect(calls).toHaveLength(0);
+    // The 60-s refetch asks nothing either while signed out without a hint.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(AUTH_REFETCH_INTERVAL + 10);
+    });
+    expect(calls).toHaveLength(0);
+    // Another tab signs in (the hint appears): the next refetch asks and finds the session.
+    document.cookie = 'df_session_present=1; path=/';
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(AUTH_REFETCH_INTERVAL + 10);
+    });
+    await waitFor(() => expect(statusText()).toBe('authenticated'));
+    expect(calls.map((call) => call.url)).toEqual([ME_PATH]);
+  });
+
   it('goes from loading to authenticated on a successful /api/auth/me and keeps nothing in localStorage', async () => {
     stubFetch(() => json(session()));
     renderAuth();

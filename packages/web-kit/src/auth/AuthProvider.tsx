@@ -15,7 +15,7 @@ import { ApiError } from '../api/request.js';
 import { nullOn401 } from '../api/query.js';
 import { toast } from '../toast/store.js';
 import { SessionStore, linkedQueryCache } from './session-store.js';
-import { clearStoredAuth, removeLegacyStorage } from './storage.js';
+import { clearStoredAuth, hasSessionHint, removeLegacyStorage } from './storage.js';
 
 export const ME_PATH = api.identity.me.path;
 /** The react-query key of the current user (the signed-in pages' query), kept in step by this context. */
@@ -85,11 +85,17 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: TAuthPro
   const [store] = useState(() => new SessionStore(loadSession));
   const me = useSyncExternalStore(store.subscribe, store.getSnapshot);
 
-  // The current-user fetch: now, then every 60 s while the page is visible (seed 000 section 7).
+  // The current-user fetch: now, then every 60 s while the page is visible (seed 000 section 7). Without a
+  // known session and without the gateway's session hint there is nothing to ask: a signed-out visitor's page
+  // makes no request that answers 401 (issue 25).
   useEffect(() => {
-    void store.fetch();
+    const probe = () => {
+      if (!store.getSnapshot().session && !hasSessionHint()) store.settleSignedOut();
+      else void store.fetch();
+    };
+    probe();
     const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') void store.fetch();
+      if (document.visibilityState !== 'hidden') probe();
     }, AUTH_REFETCH_INTERVAL);
     return () => clearInterval(timer);
   }, [store]);

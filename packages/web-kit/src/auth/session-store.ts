@@ -54,6 +54,16 @@ export class SessionStore {
     return answer;
   }
 
+  /**
+   * Settles the first fetch as "no session" without asking (the page has no session hint), unless a session
+   * is known or a fetch is under way; a later fetch() asks as usual.
+   */
+  settleSignedOut(): void {
+    if (this.snapshot.session || this.inFlight) return;
+    if (this.snapshot.isPending || this.snapshot.session === undefined)
+      this.update({ session: null, isPending: false });
+  }
+
   /** Adopt a session obtained elsewhere (login, callback) or drop it (logout). */
   set(session: TSession | null): void {
     this.generation += 1;

@@ -6,6 +6,15 @@ const LEGACY_KEYS = ['auth_token', 'user_id', 'organization_id'] as const;
 /** The two session cookies: the HttpOnly one can only be cleared by the server (logout), the other here. */
 export const SESSION_COOKIES = ['df_session', 'df_session_present'] as const;
 
+/**
+ * The readable twin of the HttpOnly session cookie, set by the gateway on each document served with a session
+ * cookie (and cleared on one served without): false means there is certainly no session to ask about.
+ */
+export function hasSessionHint(): boolean {
+  if (typeof document === 'undefined') return true;
+  return document.cookie.split(';').some((part) => part.trim().startsWith('df_session_present='));
+}
+
 function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
