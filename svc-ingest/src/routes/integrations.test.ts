@@ -150,15 +150,21 @@ describe.skipIf(!existsSync(DOVECOT_BINARY) && !process.env.CI)(
         }),
       );
       expect((await call('POST', '/api/emails/scan')).json().fetched).toBe(1);
-      const list = await waitFor(async () => {
-        const l = (await call('GET', '/api/emails')).json();
-        return l.data.every((r: { status: string }) => r.status === 'completed') && l.total === 2 ? l : null;
-      });
+      const list = await waitFor(
+        async () => {
+          const l = (await call('GET', '/api/emails')).json();
+          return l.data.every((r: { status: string }) => r.status === 'completed') && l.total === 2
+            ? l
+            : null;
+          // Two decks read and extracted while the machine runs other suites: 10 s was seen too short there.
+        },
+        { timeoutMs: 45_000 },
+      );
       expect(list.data.map((r: { subject: string }) => r.subject)).toEqual([
         'After first scan',
         'Before connect',
       ]);
-    });
+    }, 90_000);
 
     it('a message over MAIL_MAX_BYTES becomes a failed record with the reason, and the scan goes on', async () => {
       await append(
