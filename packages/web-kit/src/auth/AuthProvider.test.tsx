@@ -183,11 +183,16 @@ describe('auth state', () => {
 
   it('checkSession sets the signed-in state when it finds a user, null otherwise', async () => {
     let signedIn = false;
-    stubFetch(() => (signedIn ? json(session()) : json({ message: 'no' }, 401)));
+    const calls = stubFetch(() => (signedIn ? json(session()) : json({ message: 'no' }, 401)));
     renderAuth();
     await waitFor(() => expect(statusText()).toBe('unauthenticated'));
+    // The 401 cleared the session hint: the check answers null without asking again.
+    const asked = calls.length;
     await expect(act(() => auth.checkSession())).resolves.toBeNull();
+    expect(calls).toHaveLength(asked);
+    // Signed in elsewhere (another tab, a document served with the session cookie): the hint is back.
     signedIn = true;
+    document.cookie = 'df_session_present=1; path=/';
     await act(async () => {
       expect((await auth.checkSession())?.user.id).toBe(7);
     });
@@ -209,8 +214,10 @@ describe('login', () => {
     await waitFor(() => expect(statusText()).toBe('unauthenticated'));
     await act(() => auth.login({ email: 'ada@example.com', password: 'password123' }));
     const paths = calls.map((c) => `${c.method} ${c.url}`);
-    expect(paths.slice(1)).toEqual(['GET /api/auth/me', 'POST /api/auth/login', 'GET /api/auth/me']);
-    expect(JSON.parse(calls[2]?.body ?? '{}')).toEqual({ email: 'ada@example.com', password: 'password123' });
+    // The first probe's 401 cleared the session hint: the pre-login check answers without asking; the
+    // session the login adopts sets the hint, so the re-check asks.
+    expect(paths.slice(1)).toEqual(['POST /api/auth/login', 'GET /api/auth/me']);
+    expect(JSON.parse(calls[1]?.body ?? '{}')).toEqual({ email: 'ada@example.com', password: 'password123' });
     expect(redirect).toHaveBeenCalledWith('/dashboard');
     expect(statusText()).toBe('authenticated');
     expect(getToasts()[0]).toMatchObject({

@@ -15,7 +15,7 @@ import { ApiError } from '../api/request.js';
 import { nullOn401 } from '../api/query.js';
 import { toast } from '../toast/store.js';
 import { SessionStore, linkedQueryCache } from './session-store.js';
-import { clearStoredAuth, hasSessionHint, removeLegacyStorage } from './storage.js';
+import { clearStoredAuth, hasSessionHint, markSessionHint, removeLegacyStorage } from './storage.js';
 
 export const ME_PATH = api.identity.me.path;
 /** The react-query key of the current user (the signed-in pages' query), kept in step by this context. */
@@ -112,13 +112,17 @@ export function AuthProvider({ children, redirect = fullPageRedirect }: TAuthPro
 
   const setSession = useCallback(
     (next: TSession) => {
+      markSessionHint();
       store.set(next);
       linkedQueryCache()?.setQueryData(ME_QUERY_KEY, next);
     },
     [store],
   );
 
+  // Without the hint there is certainly no session: the public-only pages' check and the pre-login check
+  // answer at once instead of asking for a 401 (issue 25: no console error on a public page).
   const checkSession = useCallback(async (): Promise<TSession | null> => {
+    if (!hasSessionHint()) return null;
     try {
       const next = await api.identity.me({ cache: 'no-store' });
       if (next?.user) {

@@ -15,6 +15,11 @@ export function hasSessionHint(): boolean {
   return document.cookie.split(';').some((part) => part.trim().startsWith('df_session_present='));
 }
 
+/** Marks the hint when the page adopts a session without a new document (sign-in, registration). */
+export function markSessionHint(): void {
+  if (typeof document !== 'undefined') document.cookie = 'df_session_present=1; path=/; SameSite=Lax';
+}
+
 function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
