@@ -190,7 +190,9 @@ describe('PurchaseButton', () => {
     expect(readPendingCheckout()).toEqual({ kind: 'licence' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect((screen.getByRole('button', { name: 'Buy Now - $50' }) as HTMLButtonElement).disabled).toBe(false);
+    // Fluent's modal gives the page back (aria-hidden removed) after its exit transition: wait for it.
+    const button = await screen.findByRole('button', { name: 'Buy Now - $50' }, { timeout: 10_000 });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('goes to checkout when the link was followed in another tab (the server says verified now)', async () => {
